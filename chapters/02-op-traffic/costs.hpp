@@ -1,0 +1,44 @@
+// Chapter 02's ledger functions: the theoretical minimum traffic and FLOPs of
+// each operator, in the chapter's convention (each input read once, each
+// output written once; 1 FLOP per elementwise op or transcendental; 2 FLOP
+// per multiply-add). The arithmetic follows op_traffic.py operation by
+// operation, in double, so the printed digits are the same.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ledger/cost.hpp"
+
+namespace op_traffic {
+
+using ledger::Cost;
+
+// Bytes per element of a dtype name ("fp32", "fp16", "bf16", "fp8", "int8").
+double element_bytes(const std::string& dtype);
+
+Cost elementwise_add(double n, const std::string& dtype = "fp16");
+Cost pointwise_chain(double n, int ops, bool fused, const std::string& dtype = "fp16");
+Cost layernorm(double m, double h, bool fused, const std::string& dtype = "fp16");
+Cost gemm(double m, double n, double k, const std::string& dtype = "fp16");
+Cost attention_prefill(double b, double heads, double s, double d, bool materialized,
+                       const std::string& dtype = "fp16");
+Cost attention_decode(double b, double heads, double s, double d, const std::string& dtype = "fp16");
+Cost adamw(double params, const std::string& state_dtype = "fp32", const std::string& grad_dtype = "bf16");
+Cost allreduce(double params, double world, const std::string& grad_dtype = "bf16");
+
+// The reader's knobs (the script's flags), with the script's defaults.
+struct Workload {
+  double seq_len = 4096.0;   // prefill sequence length
+  double kv_len = 32768.0;   // decode KV length
+  double heads = 32.0;
+  double head_dim = 128.0;
+  double batch = 1.0;
+  double params = 7e9;       // optimizer parameter count
+  double world = 8.0;        // data-parallel cards
+};
+
+// The chapter's eleven rows, in print order.
+std::vector<Cost> build_cases(const Workload& w);
+
+}  // namespace op_traffic

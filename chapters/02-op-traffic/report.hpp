@@ -1,0 +1,21 @@
+// The text op_traffic prints: the machine block, then one ledger row per
+// selected operator, byte for byte as op_traffic.py prints it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "costs.hpp"
+#include "machines.hpp"
+
+namespace op_traffic {
+
+// Rows whose name contains one of the comma-separated pieces of `op`,
+// ignoring ASCII case; "all" keeps every row (the script's --op).
+std::vector<Cost> select_rows(const std::vector<Cost>& rows, const std::string& op);
+
+// The whole output. Throws ledger::cli::UsageError when a selected row leaves
+// the range of double (a zero byte count, an infinite or NaN quantity).
+std::string render_report(const Machine& machine, const std::vector<Cost>& rows);
+
+}  // namespace op_traffic

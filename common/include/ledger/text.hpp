@@ -1,0 +1,30 @@
+// Text helpers that reproduce Python's str formatting.
+//
+// Python pads `f"{s:<50}"` by code points, not by display width, and the
+// published tables were padded that way; fmt pads CJK text by display width
+// (two columns per character), so strings are padded here instead.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ledger {
+
+// Number of Unicode code points in a UTF-8 string (counts every byte that is
+// not a continuation byte, as Python's len() does on the decoded text).
+std::size_t code_points(std::string_view utf8);
+
+// Python's f"{s:<width}": s followed by spaces up to `width` code points.
+std::string pad_right(std::string_view s, std::size_t width);
+
+// Python's f"{s:>width}": spaces up to `width` code points, then s.
+std::string pad_left(std::string_view s, std::size_t width);
+
+// Python's "=" * n.
+std::string repeat(std::string_view piece, std::size_t n);
+
+// ASCII-only lower-casing; other bytes (CJK text) pass through unchanged.
+std::string ascii_lower(std::string_view s);
+
+}  // namespace ledger

@@ -1,0 +1,35 @@
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "ledger/text.hpp"
+
+using namespace ledger;
+
+TEST_CASE("code points count CJK characters once each", "[text]") {
+  CHECK(code_points("算子") == 2);         // 6 bytes of UTF-8
+  CHECK(code_points("GEMM（fp16）") == 10);  // fullwidth parentheses are one code point each
+  CHECK(code_points("") == 0);
+}
+
+TEST_CASE("pad_right pads by code points like Python's f\"{s:<50}\"", "[text]") {
+  const std::string padded = pad_right("算子", 50);
+  CHECK(padded == "算子" + std::string(48, ' '));  // 2 code points + 48 spaces
+  CHECK(padded.size() == 6 + 48);
+  CHECK(pad_right("toolong", 3) == "toolong");  // never truncates
+}
+
+TEST_CASE("pad_left right-aligns by code points like Python's f\"{s:>10}\"", "[text]") {
+  CHECK(pad_left("运算量", 10) == std::string(7, ' ') + "运算量");
+  CHECK(pad_left("1.2 GB", 10) == "    1.2 GB");
+}
+
+TEST_CASE("fmt would pad CJK by display width, which is why pad_* exist", "[text]") {
+  // fmt counts 算子 as 4 columns: 46 spaces, not Python's 48.
+  CHECK(fmt::format("{:<50}", "算子") != pad_right("算子", 50));
+}
+
+TEST_CASE("repeat and ascii_lower", "[text]") {
+  CHECK(repeat("=", 3) == "===");
+  CHECK(repeat("=", 100).size() == 100);
+  CHECK(ascii_lower("AdamW 逐元素") == "adamw 逐元素");
+}
