@@ -2,6 +2,7 @@
 
 namespace ledger {
 
+//> judge
 Verdict judge(double flops, double bytes, double peak_flops, double bandwidth) {
   Verdict v;
   v.memory_time = bytes / bandwidth;
@@ -11,6 +12,7 @@ Verdict judge(double flops, double bytes, double peak_flops, double bandwidth) {
   v.sol_time = v.compute_time > v.memory_time ? v.compute_time : v.memory_time;
   return v;
 }
+//< judge
 
 std::string_view bound_name(Bound bound) {
   return bound == Bound::memory ? "memory-bound" : "compute-bound";

@@ -14,6 +14,7 @@ namespace ledger {
 // The key of the memory roof (bytes/s). Every other roof is a compute roof (FLOP/s).
 inline constexpr std::string_view kMemoryRoofKey = "hbm";
 
+//> roof
 struct Roof {
   std::string key;                    // "hbm", "tensor_core.fp16", "cuda_core.fp32", ...
   double theoretical = 0.0;           // vendor figure: FLOP/s, or bytes/s for hbm
@@ -26,6 +27,7 @@ struct Roof {
   bool calibrated() const { return calibration.has_value(); }
   bool is_memory() const { return key == kMemoryRoofKey; }
 };
+//< roof
 
 struct MachineProfile {
   std::string key;          // "h200"
