@@ -125,20 +125,21 @@ Cost allreduce(double params, double world, const std::string& grad_dtype) {
 }
 //< allreduce
 
-std::vector<Cost> build_cases(const Workload& w) {
+std::vector<Row> build_cases(const Workload& w) {
   const double n_elem = 4096.0 * 4096.0;
+  const std::string prefill_flags = "--seq-len, --heads, --head-dim";
   return {
-      elementwise_add(n_elem),
-      pointwise_chain(n_elem, 2, false),
-      pointwise_chain(n_elem, 2, true),
-      layernorm(8192.0, 4096.0, true),
-      layernorm(8192.0, 4096.0, false),
-      gemm(4096.0, 4096.0, 4096.0),
-      attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, true),
-      attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, false),
-      attention_decode(w.batch, w.heads, w.kv_len, w.head_dim),
-      adamw(w.params),
-      allreduce(w.params, w.world),
+      {elementwise_add(n_elem), ""},
+      {pointwise_chain(n_elem, 2, false), ""},
+      {pointwise_chain(n_elem, 2, true), ""},
+      {layernorm(8192.0, 4096.0, true), ""},
+      {layernorm(8192.0, 4096.0, false), ""},
+      {gemm(4096.0, 4096.0, 4096.0), ""},
+      {attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, true), prefill_flags},
+      {attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, false), prefill_flags},
+      {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim), "--batch, --heads, --kv-len, --head-dim"},
+      {adamw(w.params), "--params"},
+      {allreduce(w.params, w.world), "--params, --world"},
   };
 }
 

@@ -38,7 +38,14 @@ struct Workload {
   double world = 8.0;        // data-parallel cards
 };
 
+// One printed row: its cost, and the flags its numbers depend on (named in
+// the error when a reader's values push the row out of double's range).
+struct Row {
+  Cost cost;
+  std::string flags;
+};
+
 // The chapter's eleven rows, in print order.
-std::vector<Cost> build_cases(const Workload& w);
+std::vector<Row> build_cases(const Workload& w);
 
 }  // namespace op_traffic

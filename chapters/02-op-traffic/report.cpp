@@ -17,20 +17,21 @@ using ledger::pad_right;
 
 // The script divides by the byte count and prints every quantity; a row
 // whose numbers left double's range would print inf/nan or divide by zero.
-void require_finite_row(const Cost& cost, const ledger::Verdict& verdict) {
+void require_finite_row(const Row& row, const ledger::Verdict& verdict) {
+  const Cost& cost = row.cost;
   const bool finite = std::isfinite(cost.flops) && std::isfinite(cost.bytes) && cost.bytes > 0.0 &&
                       std::isfinite(cost.intensity()) && std::isfinite(verdict.sol_time);
   if (!finite) {
     throw ledger::cli::UsageError(fmt::format(
-        "--seq-len/--kv-len/--heads/--head-dim/--batch/--params/--world: the row \"{}\" leaves the range "
-        "of double (a count is zero, infinite or NaN); choose values nearer the defaults",
-        cost.name));
+        "{}: these values take the row \"{}\" out of double's range (a count becomes 0, infinite or NaN); "
+        "accepted: values whose counts stay finite and > 0",
+        row.flags, cost.name));
   }
 }
 
 }  // namespace
 
-std::vector<Cost> select_rows(const std::vector<Cost>& rows, const std::string& op) {
+std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op) {
   if (op == "all") return rows;
   std::vector<std::string> wanted;
   std::size_t start = 0;
@@ -40,9 +41,9 @@ std::vector<Cost> select_rows(const std::vector<Cost>& rows, const std::string& 
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  std::vector<Cost> kept;
+  std::vector<Row> kept;
   for (const auto& row : rows) {
-    const std::string name = ledger::ascii_lower(row.name);
+    const std::string name = ledger::ascii_lower(row.cost.name);
     for (const auto& w : wanted) {
       if (name.find(w) != std::string::npos) {
         kept.push_back(row);
@@ -54,7 +55,7 @@ std::vector<Cost> select_rows(const std::vector<Cost>& rows, const std::string& 
 }
 
 //> render-report
-std::string render_report(const Machine& machine, const std::vector<Cost>& rows) {
+std::string render_report(const Machine& machine, const std::vector<Row>& rows) {
   const std::string rule_heavy = ledger::repeat("=", 100);
   const std::string rule_light = ledger::repeat("-", 100);
   std::string out;
@@ -76,9 +77,10 @@ std::string render_report(const Machine& machine, const std::vector<Cost>& rows)
   line(rule_light);
   line(fmt::format("{} {} {} {} {} {}", pad_right("算子", 50), pad_left("运算量", 10), pad_left("访存量", 10),
                    pad_left("算术强度", 10), pad_left("时间下界", 10), pad_left("判据", 15)));
-  for (const Cost& cost : rows) {
+  for (const Row& row : rows) {
+    const Cost& cost = row.cost;
     const ledger::Verdict verdict = ledger::judge(cost.flops, cost.bytes, machine.peak_flops, machine.bandwidth);
-    require_finite_row(cost, verdict);
+    require_finite_row(row, verdict);
     const std::string flops = cost.flops > 0 ? fmt::format("{:.3g} GFLOP", cost.flops / 1e9) : "0";
     line(fmt::format("{} {} {} {:>9.2f} F/B {} {}", pad_right(cost.name, 50), pad_left(flops, 10),
                      pad_left(ledger::fmt_bytes(cost.bytes), 10), cost.intensity(),

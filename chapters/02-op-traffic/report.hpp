@@ -12,10 +12,10 @@ namespace op_traffic {
 
 // Rows whose name contains one of the comma-separated pieces of `op`,
 // ignoring ASCII case; "all" keeps every row (the script's --op).
-std::vector<Cost> select_rows(const std::vector<Cost>& rows, const std::string& op);
+std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op);
 
 // The whole output. Throws ledger::cli::UsageError when a selected row leaves
 // the range of double (a zero byte count, an infinite or NaN quantity).
-std::string render_report(const Machine& machine, const std::vector<Cost>& rows);
+std::string render_report(const Machine& machine, const std::vector<Row>& rows);
 
 }  // namespace op_traffic

@@ -84,23 +84,17 @@ std::vector<std::string> Args::given() const {
 }
 
 Args parse(int argc, const char* const* argv, const po::options_description& options) {
-  // argparse takes the token after a value flag as its value even when it
-  // starts with '-' (`--seq-len -1`); Boost would read it as another flag.
-  // Joining such pairs into `--flag=value` keeps argparse's reading.
+  // Boost takes the token after a value flag as its value even when it starts
+  // with '-' (`--seq-len -1`), as argparse does, but refuses `--op=` with an
+  // empty value, which argparse accepts: pass that one as `--op ""`.
   std::vector<std::string> tokens;
   for (int i = 1; i < argc; ++i) {
     std::string token = argv[i];
-    if (token.size() > 2 && token.starts_with("--") && token.find('=') == std::string::npos && i + 1 < argc) {
-      const po::option_description* option = nullptr;
-      try {
-        option = options.find_nothrow(token.substr(2), /*approx=*/true);
-      } catch (const po::error&) {
-        option = nullptr;  // ambiguous prefix: Boost reports it below
-      }
-      if (option != nullptr && option->semantic()->max_tokens() > 0) {
-        token += "=";
-        token += argv[++i];
-      }
+    if (token.size() > 3 && token.starts_with("--") && token.find('=') == token.size() - 1) {
+      token.pop_back();
+      tokens.push_back(std::move(token));
+      tokens.emplace_back();
+      continue;
     }
     tokens.push_back(std::move(token));
   }

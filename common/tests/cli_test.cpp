@@ -51,6 +51,7 @@ TEST_CASE("flags: --flag value, --flag=value, prefixes, last one wins", "[cli]")
   CHECK(a.get("heads", "") == "16");
   CHECK(a.flag("sweep"));
   CHECK(a.get("missing", "dflt") == "dflt");
+  CHECK(parse_words({"--heads="}).get("heads", "x").empty());  // argparse accepts an empty value
   CHECK_THROWS_AS(parse_words({"--nope", "1"}), UsageError);
   CHECK_THROWS_AS(parse_words({"stray"}), UsageError);
   CHECK_THROWS_AS(parse_words({"--heads"}), UsageError);
