@@ -4,7 +4,7 @@
 # `#` starts a comment) and adds one ctest test per case, named
 # `<chapter>/<case>` with label `golden`. Each test runs the program with the
 # case's arguments and compares its stdout byte for byte with
-# golden/<chapter>/<case>.txt (see cmake/golden-test.sh).
+# golden/<chapter>/<case>.txt (see common/cmake/golden-test.sh).
 function(add_golden_tests chapter target)
   set(list_file ${GOLDEN_DIR}/${chapter}/cases.list)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
@@ -17,7 +17,7 @@ function(add_golden_tests chapter target)
     separate_arguments(words UNIX_COMMAND "${line}")
     list(POP_FRONT words case_name)
     add_test(NAME ${chapter}/${case_name}
-      COMMAND bash ${CMAKE_SOURCE_DIR}/cmake/golden-test.sh
+      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh
               ${GOLDEN_DIR}/${chapter}/${case_name}.txt $<TARGET_FILE:${target}> ${words})
     set_tests_properties(${chapter}/${case_name} PROPERTIES LABELS golden)
   endforeach()
