@@ -1,0 +1,108 @@
+-- Filter 1: golden outputs.
+--
+--   ```{.golden case="02-op-traffic/h100-spec"}
+--   ```
+-- becomes the command (the chapter's program + the case's flags from
+-- golden/<chapter>/cases.list), then the exact text of
+-- golden/<chapter>/<case>.txt.
+--
+--   ```{.golden file="36-head-roofline/report-table.txt" caption="..."}
+--   ```
+-- shows a golden file that is not a case (no command line).
+--
+-- The block must be empty: the book never holds a copy of an output. A missing
+-- case, file or chapter fails the render and names it.
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local repo = require 'repo'
+
+local problems = repo.problems('golden.lua')
+local cases_cache = {}
+
+-- golden/<chapter>/cases.list as { case = flags }, or nil and why not.
+local function cases_of(chapter)
+  if cases_cache[chapter] == nil then
+    local rel = 'golden/' .. chapter .. '/cases.list'
+    local text = repo.read(rel)
+    if not text then
+      cases_cache[chapter] = false
+      problems.add('case list missing: ' .. rel)
+    else
+      local map = {}
+      for _, e in ipairs(repo.list_entries(text)) do map[e.name] = e.rest end
+      cases_cache[chapter] = map
+    end
+  end
+  return cases_cache[chapter] or nil
+end
+
+local function caption(text, source)
+  local inlines = pandoc.List()
+  if text and text ~= '' then
+    inlines:extend(pandoc.read(text, 'markdown').blocks[1].content)
+    inlines:insert(pandoc.Space())
+  end
+  inlines:insert(pandoc.Code(source))
+  return pandoc.Para(inlines)
+end
+
+-- The command a reader types, e.g. `$ op_traffic --machine h100-spec`.
+local function command_line(chapter, case)
+  local c = repo.chapter(chapter)
+  if not c then
+    problems.add(string.format('chapter %s (of golden case %s/%s) is not in book/chapters.list', chapter, chapter, case))
+    return nil
+  end
+  local cases = cases_of(chapter)
+  if not cases then return nil end
+  local flags = cases[case]
+  if flags == nil then
+    problems.add(string.format('golden case %s/%s is not in golden/%s/cases.list', chapter, case, chapter))
+    return nil
+  end
+  return '$ ' .. c.program .. (flags ~= '' and ' ' .. flags or '')
+end
+
+local function golden_block(block)
+  if not block.classes:includes('golden') then return nil end
+  local attr = block.attributes
+  if block.text:match('%S') then
+    problems.add('a golden block must be empty (its text comes from golden/): ' .. (attr.case or attr.file or '?'))
+    return nil
+  end
+  local rel, command
+  if attr.case then
+    local chapter, case = attr.case:match('^([^/]+)/([^/]+)$')
+    if not chapter then
+      problems.add('golden case must read "<chapter>/<case>", got "' .. attr.case .. '"')
+      return nil
+    end
+    rel = 'golden/' .. chapter .. '/' .. case .. '.txt'
+    command = command_line(chapter, case)
+  elseif attr.file then
+    rel = 'golden/' .. attr.file
+  else
+    problems.add('a golden block needs case="<chapter>/<case>" or file="<chapter>/<file>"')
+    return nil
+  end
+  local text = repo.read(rel)
+  if not text then
+    problems.add('golden file missing: ' .. rel)
+    return nil
+  end
+  -- A code block's last newline is implied by <pre>; keep every other byte.
+  text = text:gsub('\n$', '')
+  local blocks = pandoc.List()
+  if command then blocks:insert(pandoc.CodeBlock(command, pandoc.Attr('', { 'command' }))) end
+  blocks:insert(pandoc.CodeBlock(text, pandoc.Attr('', { 'output' })))
+  blocks:insert(caption(attr.caption, rel))
+  return pandoc.Div(blocks, pandoc.Attr('', { 'golden' }, { ['data-source'] = rel }))
+end
+
+-- One pass over the document, then fail if anything was missing.
+return { {
+  Pandoc = function(doc)
+    doc = doc:walk { CodeBlock = golden_block }
+    problems.raise()
+    return doc
+  end,
+} }

@@ -1,0 +1,82 @@
+-- Shared by the book's filters: where the repository is, how to read its
+-- files, the chapter list, and how a filter fails.
+--
+-- Every path is resolved from the repository root, found from this file's own
+-- location (book/filters/), so pandoc may run from any directory.
+local path = pandoc.path
+
+local M = {}
+
+local function absolute(p)
+  if path.is_absolute(p) then return p end
+  return path.join { pandoc.system.get_working_directory(), p }
+end
+
+-- book/filters/<filter>.lua -> book/filters -> book -> repository root
+M.root = path.directory(path.directory(path.directory(absolute(PANDOC_SCRIPT_FILE))))
+
+function M.abs(rel)
+  return path.join { M.root, rel }
+end
+
+-- Returns the file's bytes, or nil when it cannot be read.
+function M.read(rel)
+  local f = io.open(M.abs(rel), 'rb')
+  if not f then return nil end
+  local text = f:read('a')
+  f:close()
+  return text
+end
+
+function M.lines(text)
+  local out = {}
+  for line in (text .. (text:sub(-1) == '\n' and '' or '\n')):gmatch('(.-)\r?\n') do
+    out[#out + 1] = line
+  end
+  return out
+end
+
+-- Non-comment, non-blank lines of a `name rest...` list, as {name, rest} pairs.
+function M.list_entries(text)
+  local out = {}
+  for _, line in ipairs(M.lines(text)) do
+    local name, rest = line:match('^%s*([^#%s]%S*)%s*(.-)%s*$')
+    if name then out[#out + 1] = { name = name, rest = rest:gsub('%s+', ' ') } end
+  end
+  return out
+end
+
+-- book/chapters.list: { {key=, program=}, ... } in reading order.
+function M.chapters()
+  local text = M.read('book/chapters.list')
+  if not text then error('cannot read book/chapters.list under ' .. M.root, 0) end
+  local out = {}
+  for _, e in ipairs(M.list_entries(text)) do
+    out[#out + 1] = { key = e.name, program = e.rest }
+  end
+  return out
+end
+
+function M.chapter(key)
+  for _, c in ipairs(M.chapters()) do
+    if c.key == key then return c end
+  end
+  return nil
+end
+
+-- A filter records every problem and fails once at the end, so one render
+-- names everything that is missing, not just the first.
+function M.problems(filter_name)
+  local list = {}
+  return {
+    add = function(msg) list[#list + 1] = msg end,
+    raise = function()
+      if #list == 0 then return end
+      local input = table.concat(PANDOC_STATE.input_files, ' ')
+      error(string.format('%s: %d problem(s) in %s:\n  %s', filter_name, #list, input,
+        table.concat(list, '\n  ')), 0)
+    end,
+  }
+end
+
+return M
