@@ -17,7 +17,7 @@ shift
 command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/install-deps --book installs it)" >&2; exit 2; }
 
 book=$root/book
-common=(--from markdown --metadata-file "$book/metadata.yaml" --mathml
+common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/page.lua")
 
@@ -57,7 +57,7 @@ while read -r chapter _; do
   chapter_page "$chapter"
   chapters+=("$book/$chapter.md")
 done < <(book_chapters)
-if ! pandoc "${common[@]}" --to epub3 --css "$book/book.css" --toc --toc-depth=2 \
+if ! pandoc "${common[@]}" --to epub3 --css "$book/book.css" --css "$book/epub.css" --toc --toc-depth=2 \
      --metadata toc-title=目录 --epub-chapter-level=1 \
      "$book/index.md" "${chapters[@]}" -o "$out/book.epub.tmp"; then
   rm -f "$out/book.epub.tmp"

@@ -10,6 +10,9 @@
 --   ```
 -- shows a golden file that is not a case (no command line).
 --
+-- `render="markdown"` also typesets the output (e.g. a Markdown table) after
+-- the verbatim text, so the reader sees both.
+--
 -- The block must be empty: the book never holds a copy of an output. A missing
 -- case, file or chapter fails the render and names it.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -95,6 +98,11 @@ local function golden_block(block)
   if command then blocks:insert(pandoc.CodeBlock(command, pandoc.Attr('', { 'command' }))) end
   blocks:insert(pandoc.CodeBlock(text, pandoc.Attr('', { 'output' })))
   blocks:insert(caption(attr.caption, rel))
+  if attr.render == 'markdown' then
+    blocks:extend(pandoc.read(text, 'markdown').blocks)
+  elseif attr.render then
+    problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
+  end
   return pandoc.Div(blocks, pandoc.Attr('', { 'golden' }, { ['data-source'] = rel }))
 end
 

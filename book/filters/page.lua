@@ -62,12 +62,12 @@ local function nav_bar(key)
     if c.key == key then at = i end
   end
   local inlines = pandoc.List { link({ pandoc.Str('目录') }, 'index.html') }
+  -- The short label ("第 28 章") keeps the bar on one line; the full title is the tooltip.
   local function add(prefix, c, suffix)
     inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() }
-    local text = pandoc.List { pandoc.Str(prefix) }
-    text:extend(outline(c.key).title)
-    text:insert(pandoc.Str(suffix))
-    inlines:insert(link(text, c.key .. '.html'))
+    local title = pandoc.utils.stringify(outline(c.key).title)
+    local short = title:match('^(第%s*%d+%s*章)') or title
+    inlines:insert(pandoc.Link({ pandoc.Str(prefix .. short .. suffix) }, c.key .. '.html', title))
   end
   if at and at > 1 then add('← ', list[at - 1], '') end
   if at and at < #list then add('', list[at + 1], ' →') end
