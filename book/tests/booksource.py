@@ -1,0 +1,59 @@
+"""What the book's Markdown names: golden blocks and excerpt blocks.
+
+Parsed with Pandoc itself (no filters), so the tests read attributes exactly
+as the render does.
+"""
+import json
+import pathlib
+import subprocess
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def code_blocks(md_path):
+    """Yields (classes, attributes) of every fenced code block in md_path."""
+    doc = json.loads(subprocess.run(
+        ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
+        check=True, capture_output=True, text=True).stdout)
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("t") == "CodeBlock":
+                (_, classes, attrs), _text = node["c"]
+                yield classes, dict(attrs)
+            for value in node.values():
+                yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+
+    yield from walk(doc["blocks"])
+
+
+def golden_blocks(md_path):
+    """Yields (golden file relative to the root, case or None) per golden block."""
+    for classes, attrs in code_blocks(md_path):
+        if "golden" not in classes:
+            continue
+        if "case" in attrs:
+            chapter, case = attrs["case"].split("/", 1)
+            yield f"golden/{chapter}/{case}.txt", attrs["case"]
+        elif "file" in attrs:
+            yield f"golden/{attrs['file']}", None
+
+
+def excerpt_blocks(md_path):
+    """Yields (source file relative to the root, region) per excerpt block."""
+    for classes, attrs in code_blocks(md_path):
+        if "excerpt" in classes:
+            yield attrs.get("file", ""), attrs.get("region", "")
+
+
+def book_pages():
+    """book/index.md and every chapter page of book/chapters.list, in order."""
+    pages = [ROOT / "book" / "index.md"]
+    for line in (ROOT / "book" / "chapters.list").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            pages.append(ROOT / "book" / f"{line.split()[0]}.md")
+    return pages

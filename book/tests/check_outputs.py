@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""check_outputs.py RENDERED_HTML CHAPTER_MD
+
+Passes when the rendered page shows every golden output the chapter's Markdown
+names, verbatim after HTML unescaping, each case under its command line.
+"""
+import difflib
+import html
+import re
+import sys
+
+from booksource import ROOT, golden_blocks
+
+RERUN = "ctest --test-dir build -L book --output-on-failure"
+
+
+def pre_texts(page):
+    """The text of every <pre> block, tags removed and entities unescaped."""
+    blocks = re.findall(r"<pre\b[^>]*>(.*?)</pre>", page, flags=re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", b)) for b in blocks]
+
+
+def list_entries(path):
+    entries = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, _, rest = line.partition(" ")
+            entries[name] = " ".join(rest.split())
+    return entries
+
+
+def expected_command(case):
+    chapter, name = case.split("/", 1)
+    program = list_entries(ROOT / "book" / "chapters.list")[chapter]
+    flags = list_entries(ROOT / "golden" / chapter / "cases.list").get(name)
+    if flags is None:
+        return None
+    return f"$ {program} {flags}".rstrip()
+
+
+def closest_diff(want, blocks):
+    """A short diff against the most similar block, to show what differs."""
+    best = max(blocks, key=lambda b: difflib.SequenceMatcher(None, want, b).quick_ratio(), default="")
+    diff = difflib.unified_diff(want.splitlines(), best.splitlines(), "golden", "rendered", lineterm="", n=1)
+    return "\n".join(list(diff)[:30])
+
+
+def main(html_path, md_path):
+    page = open(html_path, encoding="utf-8").read()
+    blocks = pre_texts(page)
+    failures = []
+    named = list(golden_blocks(md_path))
+    for rel, case in named:
+        golden = ROOT / rel
+        if not golden.is_file():
+            failures.append(f"golden file missing: {rel}")
+            continue
+        want = golden.read_text(encoding="utf-8").removesuffix("\n")
+        if not any(want in b for b in blocks):
+            failures.append(f"output of {rel} not shown verbatim\n{closest_diff(want, blocks)}")
+        if case:
+            command = expected_command(case)
+            if command is None:
+                failures.append(f"case {case} is not in golden/{case.split('/')[0]}/cases.list")
+            elif command not in blocks:
+                failures.append(f"command line `{command}` (case {case}) not shown")
+    if failures:
+        print(f"FAIL: {html_path} (from {md_path}):")
+        for f in failures:
+            print("  - " + f.replace("\n", "\n    "))
+        print(f"rerun: {RERUN}")
+        return 1
+    print(f"ok: {len(named)} golden outputs shown in {html_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1], sys.argv[2]))
