@@ -11,7 +11,7 @@ resolve_chapter() {
   local hit
   hit=$(book_chapters | awk -v a="$1" '$1 == a || index($1, a "-") == 1' | head -n 1)
   if [ -z "$hit" ]; then
-    echo "unknown chapter '$1' (accepted: $(book_chapters | awk '{printf "%s ", $1}'); or their numbers)" >&2
+    echo "unknown chapter '$1' (accepted: $(book_chapters | awk '{print $1}' | paste -sd' '), or their numbers)" >&2
     return 2
   fi
   echo "$hit"
