@@ -21,24 +21,33 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
         --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/page.lua")
 
-# page SOURCE.md TARGET.html [pandoc args...]
-page() {
-  local src=$1 dst=$2
+# output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
+# so a failed render never leaves a half-written file behind.
+output() {
+  local dst=$1 label=$2
   shift 2
-  if ! pandoc "${common[@]}" --to html5 --standalone --css book.css "$@" "$src" -o "$dst.tmp"; then
+  if ! pandoc "${common[@]}" "$@" -o "$dst.tmp"; then
     rm -f "$dst.tmp"
-    echo "render: FAILED: ${src#"$root/"} (the message above names what is missing)" >&2
-    exit 1
+    echo "render: FAILED: $label (the message above names what is missing)" >&2
+    return 1
   fi
   mv -f "$dst.tmp" "$dst"
 }
 
-chapter_page() {
-  page "$book/$1.md" "$out/html/$1.html" --toc --toc-depth=3
+# page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html.
+page() {
+  local src=$1 name
+  name=$(basename "$src" .md)
+  shift
+  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "$@" "$src"
 }
 
+chapter_page() {
+  page "$book/$1.md" --toc --toc-depth=3
+}
+
+mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
-  mkdir -p "$out/html"
   cp "$book/book.css" "$out/html/book.css"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
@@ -47,21 +56,21 @@ if [ $# -gt 0 ]; then
   exit 0
 fi
 
-# The whole book: drop the previous output first, so a failed render leaves nothing stale.
+# The whole book: drop the previous output first, so a failed render leaves
+# nothing stale. The pages and the EPUB are independent: render them at once.
 rm -rf "$out/html" "$out/book.epub"
 mkdir -p "$out/html"
 cp "$book/book.css" "$out/html/book.css"
-page "$book/index.md" "$out/html/index.html"
+pids=()
+page "$book/index.md" & pids+=($!)
 chapters=()
 while read -r chapter _; do
-  chapter_page "$chapter"
+  chapter_page "$chapter" & pids+=($!)
   chapters+=("$book/$chapter.md")
 done < <(book_chapters)
-if ! pandoc "${common[@]}" --to epub3 --css "$book/book.css" --css "$book/epub.css" --toc --toc-depth=2 \
-     --metadata toc-title=目录 --epub-chapter-level=1 \
-     "$book/index.md" "${chapters[@]}" -o "$out/book.epub.tmp"; then
-  rm -f "$out/book.epub.tmp"
-  echo "render: FAILED: the EPUB (the message above names what is missing)" >&2
-  exit 1
-fi
-mv -f "$out/book.epub.tmp" "$out/book.epub"
+output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
+  --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
+  "$book/index.md" "${chapters[@]}" & pids+=($!)
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+exit $failed

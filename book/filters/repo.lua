@@ -72,7 +72,11 @@ function M.problems(filter_name)
     add = function(msg) list[#list + 1] = msg end,
     raise = function()
       if #list == 0 then return end
-      local input = table.concat(PANDOC_STATE.input_files, ' ')
+      local inputs = {}
+      for i, f in ipairs(PANDOC_STATE.input_files) do
+        inputs[i] = pandoc.path.make_relative(absolute(f), M.root)
+      end
+      local input = table.concat(inputs, ' ')
       error(string.format('%s: %d problem(s) in %s:\n  %s', filter_name, #list, input,
         table.concat(list, '\n  ')), 0)
     end,
