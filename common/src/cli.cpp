@@ -67,7 +67,52 @@ bool looks_like_python_float(std::string_view s) {
   return i == s.size();
 }
 
-std::string quoted(std::string_view text) { return fmt::format("'{}'", text); }
+// The reader's text in quotes, with control characters escaped so the
+// error stays on one line.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  out.push_back('\'');
+  return out;
+}
+
+// Boost 1.74's error_with_option_name::what() loops forever when the reader's
+// token contains one of its own placeholders (`--%canonical_option%`: a hang
+// the fuzzer found), so messages are built here from the error's parts and
+// what() is never called.
+std::string describe(const po::error& e) {
+  if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
+    return fmt::format("unknown flag {}", quoted(unknown->get_option_name()));
+  }
+  if (const auto* ambiguous = dynamic_cast<const po::ambiguous_option*>(&e)) {
+    std::vector<std::string> names;
+    for (const auto& name : ambiguous->alternatives()) names.push_back("--" + name);
+    return fmt::format("{} is ambiguous: it could be {}", quoted(ambiguous->get_option_name()), join(names));
+  }
+  if (const auto* syntax = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
+    const std::string flag = quoted(syntax->get_option_name());
+    switch (syntax->kind()) {
+      case po::invalid_syntax::missing_parameter:
+        return fmt::format("{} expects a value after it", flag);
+      case po::invalid_syntax::extra_parameter:
+        return fmt::format("{} is a switch and takes no value", flag);
+      case po::invalid_syntax::empty_adjacent_parameter:
+        return fmt::format("{} expects a value after '='", flag);
+      default:
+        return fmt::format("malformed flag {}", flag);
+    }
+  }
+  if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
+    return fmt::format("malformed flag {}", quoted(named->get_option_name()));
+  }
+  return "malformed command line";
+}
 
 }  // namespace
 
@@ -114,7 +159,7 @@ Args parse(int argc, const char* const* argv, const po::options_description& opt
       }
     }
   } catch (const po::error& e) {
-    throw UsageError(fmt::format("{} (see --help for the accepted flags)", e.what()));
+    throw UsageError(fmt::format("{} (see --help for the accepted flags)", describe(e)));
   }
   return args;
 }

@@ -56,4 +56,18 @@ TEST_CASE("flags: --flag value, --flag=value, prefixes, last one wins", "[cli]")
   CHECK_THROWS_AS(parse_words({"stray"}), UsageError);
   CHECK_THROWS_AS(parse_words({"--heads"}), UsageError);
   CHECK_THROWS_AS(parse_words({"--sweep=1"}), UsageError);
+  CHECK_THROWS_WITH(parse_words({"--nope", "1"}), "unknown flag '--nope' (see --help for the accepted flags)");
+  CHECK_THROWS_WITH(parse_words({"--heads"}), "'--heads' expects a value after it (see --help for the accepted flags)");
+}
+
+TEST_CASE("a flag spelled like Boost's message placeholders is refused, not looped on", "[cli]") {
+  // Boost 1.74's what() never returns on these (found by fuzzing).
+  CHECK_THROWS_WITH(parse_words({"--%canonical_option%"}),
+                    "unknown flag '--%canonical_option%' (see --help for the accepted flags)");
+  CHECK_THROWS_AS(parse_words({"--%option%=1"}), UsageError);
+  CHECK_THROWS_AS(parse_words({"--heads=1", "--he%prefix%"}), UsageError);
+}
+
+TEST_CASE("control characters in a reader's text are escaped to keep the error on one line", "[cli]") {
+  CHECK_THROWS_WITH(parse_positive_number("--x", "1\n2"), "--x: expected a number > 0, got '1\\x0a2'");
 }

@@ -1,0 +1,105 @@
+// op_traffic's command line: flags -> workload -> rows -> the report text.
+// Separate from main() so the fuzzer drives exactly what a reader runs.
+#include "app.hpp"
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "costs.hpp"
+#include "ledger/cli.hpp"
+#include "machines.hpp"
+#include "report.hpp"
+
+namespace po = boost::program_options;
+using ledger::cli::UsageError;
+
+namespace {
+
+constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h200-measured,h200-spec}]
+                  [--seq-len N] [--kv-len N] [--heads N] [--head-dim N]
+                  [--batch N] [--params N] [--world N] [--op 子串[,子串...]]
+
+第 02 章 示例 1：单个算子的访存/计算账本与 roofline 判据。
+给定一个算子和一台机器，它是先撞带宽，还是先撞算力？理论上最快能有多快？
+它不测量任何性能，所有输出都是公式推导：
+  算术强度 AI = flops / bytes
+  时间下界 sol_time = max(bytes / bandwidth, flops / peak_flops)
+  判据 = 哪一项决定 sol_time，就是 memory-bound / compute-bound（相等时记 memory-bound）
+记账口径（与 TileOPs 的 roofline 模型一致）：只数理论最少的访存（每个输入读一遍、
+每个输出写一遍，不数中间结果）；逐元素的一个基本运算或一个超越函数记 1 FLOP；
+矩阵乘的一次乘加记 2 FLOP。真实 kernel 一定比这里的下界慢。
+
+选项:
+  -h, --help        显示本帮助并退出
+  --machine KEY     机器 profile（默认 h200-measured）：
+                      h200-measured  H200，TileOPs 微基准标定（0.737x 算力 / 0.938x 带宽）
+                      h200-spec      H200 厂商规格（989.5 TFLOPS fp16 / 4800 GB/s）
+                      h100-spec      H100 SXM5 厂商 preliminary 规格（1000 TFLOPS / 3.0 TB/s）
+  --seq-len N       prefill 序列长度 S（默认 4096）
+  --kv-len N        decode 的 KV cache 长度（默认 32768）
+  --heads N         注意力头数（默认 32）
+  --head-dim N      每个头的维度 D（默认 128）
+  --batch N         decode 的 batch（默认 1）
+  --params N        优化器参数个数，AdamW 与 all-reduce 两行用（默认 7e9）
+  --world N         数据并行的卡数，ring all-reduce 用，至少 2（默认 8）
+  --op 子串[,...]   只打印名字里含这些子串的行（逗号分隔，不区分大小写；默认 all）
+
+数值参数接受 Python float() 的写法（4096、7e9、1_000），必须是大于 0 的有限数。
+参数错误时在 stderr 打印一行说明、退出码 2、stdout 不输出任何内容。
+
+示例:
+  op_traffic
+  op_traffic --machine h100-spec
+  op_traffic --seq-len 8192 --heads 32 --head-dim 128
+  op_traffic --params 7e9 --op adamw
+  op_traffic --op GEMM,Attention
+)";
+
+po::options_description flag_table() {
+  po::options_description d;
+  d.add_options()("help,h", "")("machine", po::value<std::string>(), "")("seq-len", po::value<std::string>(), "")(
+      "kv-len", po::value<std::string>(), "")("heads", po::value<std::string>(), "")(
+      "head-dim", po::value<std::string>(), "")("batch", po::value<std::string>(), "")(
+      "params", po::value<std::string>(), "")("world", po::value<std::string>(), "")(
+      "op", po::value<std::string>(), "");
+  return d;
+}
+
+double number_flag(const ledger::cli::Args& args, const char* name, double fallback) {
+  if (!args.has(name)) return fallback;
+  return ledger::cli::parse_positive_number(fmt::format("--{}", name), args.get(name, ""));
+}
+
+}  // namespace
+
+namespace op_traffic {
+
+std::string run(int argc, const char* const* argv) {
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  if (args.flag("help")) return kHelp;
+
+  const std::string machine_key =
+      ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), machine_keys());
+  Workload w;
+  w.seq_len = number_flag(args, "seq-len", w.seq_len);
+  w.kv_len = number_flag(args, "kv-len", w.kv_len);
+  w.heads = number_flag(args, "heads", w.heads);
+  w.head_dim = number_flag(args, "head-dim", w.head_dim);
+  w.batch = number_flag(args, "batch", w.batch);
+  w.params = number_flag(args, "params", w.params);
+  w.world = number_flag(args, "world", w.world);
+  if (w.world < 2.0) {
+    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got '{}'",
+                                 args.get("world", "")));
+  }
+  const std::string op = args.get("op", "all");
+  const auto rows = select_rows(build_cases(w), op);
+  if (rows.empty()) {
+    throw UsageError(fmt::format("--op: '{}' matches no operator (accepted: 'all' or comma-separated pieces of "
+                                 "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
+                                 op));
+  }
+  return render_report(*find_machine(machine_key), rows);
+}
+
+}  // namespace op_traffic
