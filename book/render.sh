@@ -56,9 +56,13 @@ if [ $# -gt 0 ]; then
   exit 0
 fi
 
-# The whole book: drop the previous output first, so a failed render leaves
-# nothing stale. The pages and the EPUB are independent: render them at once.
-rm -rf "$out/html" "$out/book.epub"
+# The whole book. Render into a fresh folder, then swap it in: whoever reads
+# OUT meanwhile (a concurrent test run) sees the old book or the new one, never
+# half of one. On failure the old book goes too, so nothing stale is left.
+# The pages and the EPUB are independent: render them at once.
+final=$out
+out=$(mktemp -d "$final/.render.XXXXXX")
+trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
 cp "$book/book.css" "$out/html/book.css"
 pids=()
@@ -73,4 +77,10 @@ output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$boo
   "$book/index.md" "${chapters[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-exit $failed
+if [ $failed -ne 0 ]; then
+  rm -rf "$final/html" "$final/book.epub"
+  exit 1
+fi
+mv -f "$out/book.epub" "$final/book.epub"
+[ ! -d "$final/html" ] || mv "$final/html" "$out/html.old"
+mv "$out/html" "$final/html"
