@@ -2,16 +2,20 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace ledger {
 namespace {
 
-// Sources, quoted the way the book cites them.
+// Sources, cited by their path in the book's corpus (as the chapter-28 README does).
 constexpr const char* kTileOpsH200 =
-    "TileOPs src/tileops/perf/profiles/h200.yaml";
+    "tilelang-corpus/12-operator-libraries/raw/TileOPs/src/tileops/perf/profiles/h200.yaml";
 constexpr const char* kHopperBlog =
-    "NVIDIA, \"NVIDIA Hopper Architecture In-Depth\", Table 1 (preliminary specs)";
+    "tilelang-corpus/05-nvidia-backend/raw/nvidia-blog-hopper-architecture-in-depth.md "
+    "(NVIDIA, \"Hopper Architecture In-Depth\", Table 1, preliminary specs)";
 
-// The H200 spec-sheet values, shared by the calibrated and the spec profile.
+// The H200 SXM spec-sheet peaks (h200.yaml's theoretical fields), shared by
+// the calibrated and the spec profile.
 struct SpecRoof {
   const char* key;
   double theoretical;
@@ -26,36 +30,39 @@ constexpr SpecRoof kH200Spec[] = {
     {"cuda_core.fp32", 67e12, "CUDA-core FMA"},
 };
 
+std::string cite(const char* where, const char* what) { return fmt::format("{} ({})", where, what); }
+
 MachineProfile make_h200() {
   MachineProfile p{"h200", "NVIDIA H200",
-                   "H200 SXM, spec-sheet peaks scaled by TileOPs' micro-benchmark calibration", {}};
-  const std::string calibrated_src = std::string(kTileOpsH200) + " (theoretical and calibration fields)";
-  const std::string spec_src = std::string(kTileOpsH200) + " (theoretical field; no calibration measured)";
+                   "H200 SXM: spec-sheet peaks scaled by TileOPs' micro-benchmark calibration", {}};
   p.roofs = {
       {"hbm", 4800e9, 0.938, "HBM, envelope over access mixes (pure copy alone: 0.8183)",
-       std::string(kTileOpsH200) + " (calibration = max over access mixes)"},
-      {"tensor_core.fp16", 989.5e12, 0.737, "tensor core, dense", calibrated_src + ", burst"},
-      {"tensor_core.bf16", 989.5e12, 0.737, "tensor core, dense", calibrated_src + ", burst"},
-      {"tensor_core.fp8", 1979e12, std::nullopt, "tensor core, dense", spec_src},
-      {"tensor_core.tf32", 494.7e12, std::nullopt, "tensor core, dense", spec_src},
-      {"cuda_core.fp32", 67e12, 0.8548, "CUDA-core FMA", calibrated_src},
+       cite(kTileOpsH200, "theoretical; calibration = max over the access mixes, pure copy alone 0.8183")},
+      {"tensor_core.fp16", 989.5e12, 0.737, "tensor core, dense",
+       cite(kTileOpsH200, "theoretical; calibration, burst")},
+      {"tensor_core.bf16", 989.5e12, 0.737, "tensor core, dense",
+       cite(kTileOpsH200, "theoretical; calibration, burst")},
+      {"tensor_core.fp8", 1979e12, std::nullopt, "tensor core, dense",
+       cite(kTileOpsH200, "theoretical; no calibration measured")},
+      {"tensor_core.tf32", 494.7e12, std::nullopt, "tensor core, dense",
+       cite(kTileOpsH200, "theoretical; no calibration measured")},
+      {"cuda_core.fp32", 67e12, 0.8548, "CUDA-core FMA", cite(kTileOpsH200, "theoretical; calibration")},
   };
   return p;
 }
 
 MachineProfile make_h200_spec() {
-  MachineProfile p{"h200-spec", "NVIDIA H200 (spec sheet)",
-                   "H200 SXM, vendor spec-sheet peaks, not calibrated", {}};
+  MachineProfile p{"h200-spec", "NVIDIA H200 (spec sheet)", "H200 SXM: vendor spec-sheet peaks, not calibrated", {}};
   for (const auto& r : kH200Spec) {
-    p.roofs.push_back({r.key, r.theoretical, std::nullopt, r.label,
-                       std::string(kTileOpsH200) + " (theoretical field, from the spec sheet)"});
+    p.roofs.push_back(
+        {r.key, r.theoretical, std::nullopt, r.label, cite(kTileOpsH200, "theoretical, from the spec sheet")});
   }
   return p;
 }
 
 MachineProfile make_h100_spec() {
   MachineProfile p{"h100-spec", "NVIDIA H100 SXM5 (preliminary spec)",
-                   "H100 SXM5, preliminary vendor spec, not calibrated", {}};
+                   "H100 SXM5: preliminary vendor spec, not calibrated", {}};
   const SpecRoof roofs[] = {
       {"hbm", 3.0e12, "HBM3 bandwidth"},
       {"tensor_core.fp16", 1000e12, "tensor core, dense"},
@@ -69,6 +76,10 @@ MachineProfile make_h100_spec() {
 }
 
 }  // namespace
+
+std::string calibration_text(const Roof& roof) {
+  return roof.calibration ? fmt::format("{}", *roof.calibration) : std::string(kNotCalibrated);
+}
 
 const Roof* MachineProfile::find_roof(std::string_view roof_key) const {
   for (const auto& r : roofs) {
@@ -88,9 +99,23 @@ std::vector<std::string> MachineProfile::roof_keys() const {
   return keys;
 }
 
+std::vector<std::string> MachineProfile::compute_roof_keys() const {
+  std::vector<std::string> keys;
+  for (const auto& r : roofs) {
+    if (!r.is_memory()) keys.push_back(r.key);
+  }
+  return keys;
+}
+
 std::span<const MachineProfile> builtin_profiles() {
   static const std::vector<MachineProfile> profiles{make_h200(), make_h200_spec(), make_h100_spec()};
   return profiles;
+}
+
+std::vector<std::string> builtin_profile_keys() {
+  std::vector<std::string> keys;
+  for (const auto& p : builtin_profiles()) keys.push_back(p.key);
+  return keys;
 }
 
 const MachineProfile* find_profile(std::string_view key) {

@@ -61,3 +61,13 @@ TEST_CASE("checked arithmetic refuses 64-bit overflow", "[checked]") {
   CHECK_THROWS_AS(checked_mul(1ULL << 32, 1ULL << 32), OverflowError);
   CHECK_THROWS_AS(checked_add(UINT64_MAX, 1), OverflowError);
 }
+
+TEST_CASE("an uncalibrated roof says so", "[profile]") {
+  const MachineProfile& h200 = *find_profile("h200");
+  CHECK(calibration_text(h200.memory_roof()) == "0.938");
+  CHECK(calibration_text(*h200.find_roof("cuda_core.fp32")) == "0.8548");
+  CHECK(calibration_text(*h200.find_roof("tensor_core.fp8")) == "not calibrated");
+  CHECK(h200.compute_roof_keys() == std::vector<std::string>{"tensor_core.fp16", "tensor_core.bf16", "tensor_core.fp8",
+                                                             "tensor_core.tf32", "cuda_core.fp32"});
+  CHECK(builtin_profile_keys() == std::vector<std::string>{"h200", "h200-spec", "h100-spec"});
+}

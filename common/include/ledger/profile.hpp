@@ -14,6 +14,9 @@ namespace ledger {
 // The key of the memory roof (bytes/s). Every other roof is a compute roof (FLOP/s).
 inline constexpr std::string_view kMemoryRoofKey = "hbm";
 
+// What a roof without a measured calibration says wherever it is printed.
+inline constexpr std::string_view kNotCalibrated = "not calibrated";
+
 //> roof
 struct Roof {
   std::string key;                    // "hbm", "tensor_core.fp16", "cuda_core.fp32", ...
@@ -29,6 +32,9 @@ struct Roof {
 };
 //< roof
 
+// The calibration factor in its shortest form ("0.938"), or "not calibrated".
+std::string calibration_text(const Roof& roof);
+
 struct MachineProfile {
   std::string key;          // "h200"
   std::string name;         // "NVIDIA H200"
@@ -39,10 +45,15 @@ struct MachineProfile {
   const Roof& memory_roof() const;
   // Keys of every roof, in profile order.
   std::vector<std::string> roof_keys() const;
+  // Keys of the compute roofs (every roof but hbm), in profile order.
+  std::vector<std::string> compute_roof_keys() const;
 };
 
 // The built-in profiles: h200 (calibrated), h200-spec, h100-spec.
 std::span<const MachineProfile> builtin_profiles();
+
+// Keys of the built-in profiles, in that order.
+std::vector<std::string> builtin_profile_keys();
 
 // nullptr when no built-in profile has that key.
 const MachineProfile* find_profile(std::string_view key);
