@@ -1,0 +1,101 @@
+#include "ledger/json.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace ledger {
+
+Json& Json::set(std::string key, Json value) {
+  if (std::holds_alternative<std::nullptr_t>(value_)) value_ = Object{};
+  std::get<Object>(value_).emplace_back(std::move(key), std::move(value));
+  return *this;
+}
+
+Json& Json::push(Json value) {
+  if (std::holds_alternative<std::nullptr_t>(value_)) value_ = Array{};
+  std::get<Array>(value_).push_back(std::move(value));
+  return *this;
+}
+
+std::string Json::dump(int indent) const {
+  std::string out;
+  write(out, indent, 0);
+  return out;
+}
+
+void Json::write(std::string& out, int indent, int depth) const {
+  const auto newline = [&](int level) {
+    out.push_back('\n');
+    out.append(static_cast<std::size_t>(indent * level), ' ');
+  };
+  std::visit(
+      [&](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::nullptr_t>) {
+          out += "null";
+        } else if constexpr (std::is_same_v<T, bool>) {
+          out += v ? "true" : "false";
+        } else if constexpr (std::is_same_v<T, double>) {
+          if (!std::isfinite(v)) throw std::domain_error("JSON cannot hold a non-finite number");
+          out += fmt::format("{}", v);  // shortest round-trip form (Dragonbox)
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          out += json_quote(v);
+        } else if constexpr (std::is_same_v<T, Array>) {
+          if (v.empty()) {
+            out += "[]";
+            return;
+          }
+          out.push_back('[');
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i > 0) out.push_back(',');
+            newline(depth + 1);
+            v[i].write(out, indent, depth + 1);
+          }
+          newline(depth);
+          out.push_back(']');
+        } else if constexpr (std::is_same_v<T, Object>) {
+          if (v.empty()) {
+            out += "{}";
+            return;
+          }
+          out.push_back('{');
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i > 0) out.push_back(',');
+            newline(depth + 1);
+            out += json_quote(v[i].first);
+            out += ": ";
+            v[i].second.write(out, indent, depth + 1);
+          }
+          newline(depth);
+          out.push_back('}');
+        } else {
+          out += fmt::format("{}", v);  // exact 64-bit integer
+        }
+      },
+      value_);
+}
+
+std::string json_quote(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+        } else {
+          out.push_back(c);  // UTF-8 bytes pass through: JSON text is UTF-8
+        }
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
+}  // namespace ledger
