@@ -1,0 +1,83 @@
+#include "help.hpp"
+
+namespace op_ledger {
+
+const char* const kHelp = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY] [--roof ROOF] [--format text|json]
+      op_ledger --sweep [--machine KEY] [--format markdown|json]
+      op_ledger --list-machines
+
+第 28 章示例：算子性能账本（第 2.1–2.3 节的记账法）。
+给定一个算子（case）、它的形状和一台机器的 profile，逐项打印账本：每个 term 读写多少字节、
+算多少 FLOP（拆到「read q」「write k_fp8」「read RoPE cos table」这一级，并写明按什么公式数的），
+然后是总计、算术强度 AI = flops / bytes、case 声明的 compute roof、平衡点 = roof / 带宽、
+memory time = bytes / 带宽、compute time = flops / roof、SOL time = max(两者) 与 bound 类型
+（两者相等时记 memory-bound）。最后把同一本账放到该机器其余每条 compute roof 下再判一次：
+这是第 2.3 节「用错 roof」的可复算版本。本程序不测量任何性能，所有时间都是下界。
+
+记账口径（与第 02 章相同）：
+  字节  每个输入读一次、每个输出写一次，中间量一律不计；
+  FLOP  一个基本运算、一次比较选择或一个超越函数记 1，矩阵乘的一次乘加记 2；
+  e     每元素字节数：fp32 为 4，fp16/bf16 为 2，fp8 为 1。
+所有计数都是精确的 64 位整数；任何一项乘积超出 64 位的形状会被拒绝，而不是回绕。
+
+case（形状参数与默认值；case 声明的 roof）：
+  gemm          C = A·B：读 A M*K*e、读 B K*N*e、写 C M*N*e；matmul 2*M*N*K FLOP。
+                --m 4096 --n 4096 --k 4096 --dtype fp16；roof tensor_core.<dtype>
+                （fp32 没有张量核 roof，声明 cuda_core.fp32；tf32 要用 --roof 自己选）。
+  attention     flash 风格（Sq×Skv 分数矩阵只在片上），Q 与 KV 的头数相同：
+                读 Q B*H*Sq*D*e、读 K 与 V 各 B*H*Skv*D*e、写 O B*H*Sq*D*e；
+                每个 (batch, head)：QKᵀ 2*Sq*Skv*D、softmax 5*Sq*Skv、PV 2*Sq*Skv*D、
+                用行和归一化 O Sq*D FLOP。
+                --heads 32 --sq 4096 --skv 4096 --head-dim 128 --batch 1 --dtype fp16；roof 同 gemm。
+  rmsnorm       读 x R*H*e、写 y R*H*e；γ 不计（同第 02 章 LayerNorm 的口径，输出里有说明）；
+                每元素 4 FLOP（平方、累加、乘 rstd、乘 γ），每行 2 FLOP（除以 H、rsqrt；ε 并入累加初值）。
+                --rows 8192 --hidden 4096 --dtype fp16；roof cuda_core.fp32。
+  elementwise   ops 个逐元素运算串成的链，每个 op 每元素 1 FLOP，共 ops*n FLOP；
+                融合（默认）：读 x、写 y 各一次，2*n*e 字节；
+                --eager：每个 op 一个 kernel，各自读写一遍，2*ops*n*e 字节。
+                --n 16777216 --ops 2 --dtype fp16；roof cuda_core.fp32。
+  fused-norm-rope-quant
+                QK-Norm + RoPE + fp8 量化；输入 bf16、输出 fp8、每行一个 fp32 scale。
+                行数 R = T*(Hq+Hkv)，元素数 N = R*D。
+                读 q T*Hq*D*2、读 k T*Hkv*D*2、读 γ_q 与 γ_k 各 D*2、读 RoPE cos 表与 sin 表各 T*D*4，
+                写 q_fp8 T*Hq*D、写 k_fp8 T*Hkv*D、写 scales R*4；
+                RMSNorm 4*N + 2*R、RoPE 3*N（x·cos、rotate_half(x)·sin、相加）、
+                fp8 量化 3*N + R FLOP（|x|、running max、除以 scale；每行 scale = amax/448）。
+                --tokens 4096 --q-heads 32 --kv-heads 8 --head-dim 128（dtype 固定）；roof cuda_core.fp32。
+
+选项:
+  -h, --help          显示本帮助并退出
+  --case CASE         要记账的算子：gemm, attention, rmsnorm, elementwise, fused-norm-rope-quant
+  --machine KEY       机器 profile（默认 h200）：
+                        h200       NVIDIA H200，TileOPs 标定（effective = theoretical × calibration）
+                        h200-spec  H200 厂商规格，未标定
+                        h100-spec  H100 SXM5 厂商 preliminary 规格，未标定
+  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof：
+                      tensor_core.fp16, tensor_core.bf16, tensor_core.fp8, tensor_core.tf32, cuda_core.fp32
+                      （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，
+                      只把你选的那条和其它每一条一起打印出来作对比。
+  --format FORMAT     与 --case 一起：text（默认）或 json；与 --sweep 一起：markdown（默认）或 json。
+                      json 里计数是精确整数，浮点数取能往返的最短写法。
+  --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
+                      在 --machine 上各用自己声明的 roof；不接受形状参数与 --roof。
+  --list-machines     列出每个 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
+                      effective 与出处；不接受其它参数。
+  形状参数            见上面各 case；只接受所选 case 自己的形状参数。--head-dim 属于 attention 与
+                      fused-norm-rope-quant，--n 属于 gemm（N）与 elementwise（元素数）。
+  --dtype DTYPE       fp32, fp16, bf16, fp8（gemm、attention、rmsnorm、elementwise）
+
+形状参数是 1 到 9223372036854775807 的整数（不接受小数、0、负数、nan、1e3 这样的写法）。
+参数写作 --flag value 或 --flag=value，可以用不引起歧义的前缀，重复时以最后一次为准。
+参数错误时在 stderr 打印一行说明（点名参数与可接受的值）、退出码 2、stdout 不输出任何内容。
+
+示例:
+  op_ledger --case fused-norm-rope-quant
+  op_ledger --case gemm --m 512 --n 512 --k 512
+  op_ledger --sweep
+  op_ledger --machine h100-spec --case gemm --m 4096 --n 4096 --k 4096
+  op_ledger --case rmsnorm --rows 8192 --hidden 4096 --roof cuda_core.fp32
+  op_ledger --case attention --sq 1 --skv 8192 --format json
+  op_ledger --list-machines
+)";
+
+}  // namespace op_ledger

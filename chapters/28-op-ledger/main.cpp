@@ -1,0 +1,129 @@
+// op_ledger: chapter 28's example. An operator's ledger term by term, its
+// roofline verdict under the compute roof the case declares, and what the
+// verdict would be under every other roof of the machine ("the wrong roof").
+// The published program is lost; spec/28-op-ledger.md is what it implements.
+#include <set>
+#include <string>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "analysis.hpp"
+#include "case_flags.hpp"
+#include "help.hpp"
+#include "json_report.hpp"
+#include "ledger/cli.hpp"
+#include "ledger/profile.hpp"
+#include "machine_list.hpp"
+#include "sweep.hpp"
+#include "text_report.hpp"
+
+namespace po = boost::program_options;
+using ledger::cli::Args;
+using ledger::cli::UsageError;
+
+namespace {
+
+po::options_description flag_table() {
+  po::options_description d;
+  auto add = d.add_options();
+  add("help,h", "")("sweep", "")("list-machines", "")("eager", "");
+  for (const char* name : {"case", "machine", "roof", "format", "m", "n", "k", "dtype", "heads", "sq", "skv",
+                           "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
+    add(name, po::value<std::string>(), "");
+  }
+  return d;
+}
+
+// Refuses every given flag outside `allowed`, saying why and what is accepted.
+void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
+                  std::string_view accepted) {
+  for (const auto& name : args.given()) {
+    if (!allowed.contains(name)) {
+      throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));
+    }
+  }
+}
+
+const ledger::MachineProfile& machine_flag(const Args& args) {
+  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", "h200"),
+                                                    ledger::builtin_profile_keys());
+  return *ledger::find_profile(key);
+}
+
+std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, const std::string& declared) {
+  if (!args.has("roof")) return declared;
+  const std::string roof = args.get("roof", "");
+  const auto compute_roofs = machine.compute_roof_keys();
+  if (roof == ledger::kMemoryRoofKey) {
+    throw UsageError(fmt::format("--roof: '{}' is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
+                                 roof, machine.key, ledger::cli::join(compute_roofs)));
+  }
+  for (const auto& key : compute_roofs) {
+    if (key == roof) return roof;
+  }
+  throw UsageError(fmt::format("--roof: unknown value '{}' (accepted on {}: {})", roof, machine.key,
+                               ledger::cli::join(compute_roofs)));
+}
+
+std::string run_case(const Args& args) {
+  const std::string case_key = ledger::cli::parse_choice("--case", args.get("case", ""), op_ledger::case_keys());
+  const op_ledger::CaseFlags& flags = *op_ledger::find_case_flags(case_key);
+  std::set<std::string> allowed{"case", "machine", "roof", "format"};
+  allowed.insert(flags.flags.begin(), flags.flags.end());
+  require_only(args, allowed, fmt::format("with --case {}", case_key),
+               fmt::format("{}, --machine, --roof, --format", op_ledger::flag_list(flags.flags)));
+  const std::string format = args.get("format", "text");
+  if (format == "markdown") {
+    throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
+  }
+  ledger::cli::parse_choice("--format", format, {"text", "json"});
+
+  const ledger::MachineProfile& machine = machine_flag(args);
+  const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
+  const std::string roof = roof_flag(args, machine, ledger.declared_roof);
+  const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine, roof);
+  if (format == "json") return op_ledger::case_json(ledger, analysis).dump() + "\n";
+  return op_ledger::render_case_text(ledger, analysis);
+}
+
+std::string run_sweep(const Args& args) {
+  require_only(args, {"sweep", "machine", "format"},
+               "with --sweep, whose rows have fixed shapes and their declared roofs", "--machine, --format");
+  const std::string format = args.get("format", "markdown");
+  if (format == "text") {
+    throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
+  }
+  ledger::cli::parse_choice("--format", format, {"markdown", "json"});
+  const ledger::MachineProfile& machine = machine_flag(args);
+  const auto rows = op_ledger::sweep_rows();
+  if (format == "json") return op_ledger::sweep_json(rows, machine).dump() + "\n";
+  return op_ledger::render_sweep_markdown(rows, machine);
+}
+
+std::string run(int argc, char** argv) {
+  const Args args = ledger::cli::parse(argc, argv, flag_table());
+  if (args.flag("help")) return op_ledger::kHelp;
+
+  const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
+  if (modes == 0) {
+    throw UsageError(fmt::format("--case: missing (give --case CASE, --sweep or --list-machines; cases: {})",
+                                 ledger::cli::join(op_ledger::case_keys())));
+  }
+  if (modes > 1) {
+    throw UsageError("--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "
+                     "--list-machines)");
+  }
+  if (args.flag("list-machines")) {
+    require_only(args, {"list-machines"}, "with --list-machines", "--list-machines alone");
+    return op_ledger::render_machine_list();
+  }
+  if (args.flag("sweep")) return run_sweep(args);
+  return run_case(args);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return ledger::cli::run_program("op_ledger", [&] { return run(argc, argv); });
+}
