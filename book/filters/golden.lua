@@ -10,6 +10,7 @@
 --   ```
 -- shows a golden file that is not a case (no command line).
 --
+-- Other classes pass on to the wrapper: `.scroll` caps a long output's height.
 -- `render="markdown"` also typesets the output (e.g. a Markdown table) after
 -- the verbatim text, so the reader sees both.
 --
@@ -103,7 +104,8 @@ local function golden_block(block)
   elseif attr.render then
     problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
   end
-  return pandoc.Div(blocks, pandoc.Attr('', { 'golden' }, { ['data-source'] = rel }))
+  -- Other classes (e.g. `.scroll` for a long output) pass on to the wrapper for the CSS.
+  return pandoc.Div(blocks, pandoc.Attr('', block.classes, { ['data-source'] = rel }))
 end
 
 -- One pass over the document, then fail if anything was missing.
