@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # $root comes from the script that sources this file
 # Sourced by book/render.sh and scripts/rebuild-chapter: reads book/chapters.list.
 # Needs $root (the repository root).
 
