@@ -1,0 +1,149 @@
+// head_roofline: chapter 36's example. How many q heads should one AI Core
+// take? The FlashMLA report's answer, recomputed: Cube cycles against L2
+// cycles for each head count and topk. A C++ port of head_roofline.py with
+// the report's constants as flags; the default output is the script's.
+#include <cstdio>
+#include <string>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "ledger/checked.hpp"
+#include "ledger/cli.hpp"
+#include "params.hpp"
+#include "report_check.hpp"
+#include "table.hpp"
+
+namespace po = boost::program_options;
+using ledger::cli::UsageError;
+
+namespace {
+
+constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [--d N] [--l2-bw B/s] [--cores N]
+                     [--freq Hz] [--fma-per-cycle N] [--heads N[,N...]]
+                     [--topk N[,N...]]
+
+第 36 章 示例 01：复现 FlashMLA 昇腾稀疏 attention 技术报告（中文版）里的「算存比」表
+（docs/20260930-ascend-prefill-deep-dive-zh.md:85-111）。
+报告用它回答「每个 AI Core 负责多少个 q head 合适」：把 Cube 的矩阵乘周期数与 L2 的
+搬运周期数都算出来，谁大谁就是瓶颈。程序只做算术，不接触任何硬件：
+  每核每周期 L2 字节数 = l2_bw / cores / freq                      （报告 :94，默认 94.697）
+  cube_cycles = h_q * topk * (d + d) // fma_per_cycle
+                QKᵀ 与 PV 两个矩阵乘各 h_q*topk*d 次 MAC；64 位整数，向下取整
+  mem_cycles  = (h_q*d*2*2 + topk*d*2) / 每核每周期 L2 字节数
+                Q 和 O 各 h_q*d 个 bf16，gathered KV 是 topk*d 个 bf16；双精度浮点
+  判据（报告 :114）：cube_cycles 大是 compute-bound，mem_cycles 大是 memory-bound，
+                相等是 balanced（整数与浮点数精确比较）
+
+选项:
+  -h, --help            显示本帮助并退出
+  --assert-report       把输出的八行表格与报告 :104-111 的表格逐行对照（忽略行首行尾
+                        空白）：一致时末尾多打印一行 OK；不一致时在 stderr 列出差异，
+                        退出码 1。报告的表只描述报告的常量，改了任何常量再加它会被
+                        拒绝（退出码 2）
+
+以下常量的默认值都是报告给的（报告 :85-94），不是本机实测：
+  --d N                 d_qk = d_v，每个 head 的维度（默认 512；报告脚本的 D_QK）
+  --l2-bw B/s           整颗芯片的 L2 总带宽，字节/秒（默认 5e12，即 5 TB/s；L2_TOTAL_BW）
+  --cores N             分这份 L2 带宽的 AI Core 数（默认 32；NUM_CORES，
+                        对应 config.h 的 GRID_SHAPE = 32）
+  --freq Hz             AI Core 主频（默认 1650e6，即 1650 MHz；FREQ）
+  --fma-per-cycle N     Cube 打满时每个 AI Core 每周期的 FMA 数（默认 4096；FMA_PER_CYCLE）
+  --heads N[,N...]      每个 AI Core 负责的 q head 数，逗号分隔的候选
+                        （默认 16,32,64,128；HEAD_CANDIDATES）
+  --topk N[,N...]       稀疏 attention 每块 gather 的 KV 行数，逗号分隔的候选
+                        （默认 512,1024；TOPK_CANDIDATES）
+
+--d、--cores、--fma-per-cycle 和列表里的每一项是正整数（可写 1_024）；--l2-bw 与 --freq
+接受 Python float() 的写法（5e12、1650e6、8_000e9），必须是大于 0 的有限数。
+整数乘积超出 64 位、或结果超出双精度范围时拒绝。参数错误时在 stderr 打印一行说明、
+退出码 2、stdout 不输出任何内容。
+
+示例:
+  head_roofline                               报告的表与判据
+  head_roofline --assert-report               再与报告的表逐行对照
+  head_roofline --topk 2048 --heads 64,128    topk 增到 2048 时瓶颈怎么变？
+  head_roofline --l2-bw 8e12                  L2 换成 8 TB/s 呢？
+)";
+
+po::options_description flag_table() {
+  po::options_description d;
+  d.add_options()("help,h", "")("assert-report", "")("d", po::value<std::string>(), "")(
+      "l2-bw", po::value<std::string>(), "")("cores", po::value<std::string>(), "")(
+      "freq", po::value<std::string>(), "")("fma-per-cycle", po::value<std::string>(), "")(
+      "heads", po::value<std::string>(), "")("topk", po::value<std::string>(), "");
+  return d;
+}
+
+head_roofline::Params params_from(const ledger::cli::Args& args) {
+  using namespace ledger::cli;
+  head_roofline::Params p;
+  if (args.has("d")) p.d = parse_positive_integer("--d", args.get("d", ""));
+  if (args.has("l2-bw")) p.l2_total_bw = parse_positive_number("--l2-bw", args.get("l2-bw", ""));
+  if (args.has("cores")) p.num_cores = parse_positive_integer("--cores", args.get("cores", ""));
+  if (args.has("freq")) p.freq = parse_positive_number("--freq", args.get("freq", ""));
+  if (args.has("fma-per-cycle")) {
+    p.fma_per_cycle = parse_positive_integer("--fma-per-cycle", args.get("fma-per-cycle", ""));
+  }
+  if (args.has("heads")) p.heads = parse_positive_integer_list("--heads", args.get("heads", ""));
+  if (args.has("topk")) p.topks = parse_positive_integer_list("--topk", args.get("topk", ""));
+  return p;
+}
+
+// The report's table describes the report's constants and nothing else.
+void require_report_constants(const head_roofline::Params& params) {
+  const auto changed = head_roofline::flags_differing_from_report(params);
+  if (changed.empty()) return;
+  throw UsageError(fmt::format(
+      "--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
+      "drop --assert-report or the changed flags",
+      ledger::cli::join(changed), changed.size() == 1 ? "differs" : "differ"));
+}
+
+struct Outcome {
+  std::string stdout_text;
+  std::string mismatch;  // for stderr; non-empty means exit status 1
+};
+
+Outcome run(int argc, char** argv) {
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  if (args.flag("help")) return {kHelp, ""};
+  const head_roofline::Params params = params_from(args);
+  const bool assert_report = args.flag("assert-report");
+  if (assert_report) require_report_constants(params);
+
+  Outcome outcome;
+  try {
+    outcome.stdout_text = head_roofline::render_report(params);
+    if (assert_report) {
+      auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
+                                                          head_roofline::report_table_lines());
+      if (mismatch) {
+        outcome.mismatch = std::move(*mismatch);
+      } else {
+        outcome.stdout_text += head_roofline::kReportMatchLine;
+      }
+    }
+  } catch (const ledger::OverflowError&) {
+    // Every integer count is a product of d, h_q and topk.
+    throw UsageError(
+        "--d/--heads/--topk: h_q * topk * (d + d) or the byte counts do not fit in a 64-bit integer; "
+        "choose smaller values");
+  }
+  return outcome;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string mismatch;
+  const int status = ledger::cli::run_program("head_roofline", [&] {
+    Outcome outcome = run(argc, argv);
+    mismatch = std::move(outcome.mismatch);
+    return std::move(outcome.stdout_text);
+  });
+  if (status != 0 || mismatch.empty()) return status;
+  // As the reference: the table is on stdout, the differences on stderr.
+  std::fwrite(mismatch.data(), 1, mismatch.size(), stderr);
+  return 1;
+}
