@@ -1,0 +1,30 @@
+// Files a program writes besides its stdout (--plot FILE.svg). The program
+// computes them with its text; they are written before the text is printed,
+// each to a temporary file beside it that is then renamed over it, so a
+// failure leaves neither a half-written file nor anything on stdout.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace ledger::cli {
+
+struct OutputFile {
+  std::string flag;  // the flag that named it ("--plot"), for error messages
+  std::string path;
+  std::string content;
+};
+
+// The value of `flag` as an output path: not empty, not ending in '/', and
+// ending in `extension` (".svg", any case). Throws UsageError.
+std::string parse_output_path(std::string_view flag, std::string_view path, std::string_view extension);
+
+// Writes `file.content` to `file.path` through a temporary file and a rename.
+// Throws UsageError naming the flag, the path and the system's reason.
+void write_atomically(const OutputFile& file);
+
+// Every file, in order; stops at the first that cannot be written.
+void write_all(std::span<const OutputFile> files);
+
+}  // namespace ledger::cli

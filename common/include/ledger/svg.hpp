@@ -1,0 +1,81 @@
+// An SVG document built shape by shape, for the programs' --plot figures.
+//
+// The same figure must be the same bytes on every run and with every
+// compiler: every coordinate goes through fmt with two decimals, nothing
+// depends on the locale or the clock, and every text is escaped (control
+// characters and broken UTF-8 become U+FFFD), so the file is always valid XML.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace ledger::svg {
+
+struct Point {
+  double x = 0.0;
+  double y = 0.0;
+};
+
+// CJK-capable sans-serif stack, the book's: the first installed font that covers Chinese wins.
+inline constexpr std::string_view kFontStack =
+    "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', "
+    "'WenQuanYi Micro Hei', sans-serif";
+
+// How a line or an outline is drawn. An empty `color` means no stroke.
+struct Stroke {
+  std::string color;
+  double width = 1.0;
+  std::string dash;  // SVG dash pattern, e.g. "6 4"; empty = solid
+};
+
+enum class Anchor { start, middle, end };
+
+struct TextStyle {
+  double size = 12.0;
+  Anchor anchor = Anchor::start;
+  std::string color = "#222222";
+  bool bold = false;
+  double rotate = 0.0;  // degrees, about the anchor point (-90 reads bottom to top)
+};
+
+class Document {
+ public:
+  // A width x height viewBox; `title` is the figure's accessible name.
+  Document(double width, double height, std::string_view title);
+
+  void line(Point from, Point to, const Stroke& stroke);
+  void polyline(std::span<const Point> points, const Stroke& stroke);
+  // An empty `fill` means none.
+  void circle(Point centre, double radius, std::string_view fill, const Stroke& stroke = {});
+  void rect(Point corner, double width, double height, std::string_view fill, const Stroke& stroke = {});
+  // `at` is the baseline point of the anchor.
+  void text(Point at, std::string_view content, const TextStyle& style = {});
+
+  double width() const { return width_; }
+  double height() const { return height_; }
+
+  // The whole file: XML declaration, <svg> with the shapes in drawing order, final newline.
+  std::string str() const;
+
+ private:
+  double width_;
+  double height_;
+  std::string title_;
+  std::string body_;
+};
+
+// A coordinate as written to the file: two decimals, never "-0.00".
+std::string number(double value);
+
+// `text` as XML character data or a double-quoted attribute value: & < > "
+// escaped; control
+// characters and invalid UTF-8 replaced by U+FFFD (XML 1.0 cannot hold them).
+std::string escape(std::string_view text);
+
+// Estimated advance width of `text` at font size `size`: CJK and full-width
+// characters one em, everything else 0.6 em. For layout (label collisions,
+// legend columns), never for anything printed.
+double text_width(std::string_view text, double size);
+
+}  // namespace ledger::svg

@@ -1,0 +1,63 @@
+#include "ledger/plot_axes.hpp"
+
+namespace ledger {
+namespace {
+
+const svg::Stroke kMajorGrid{"#d8d8dc", 1.0, ""};
+const svg::Stroke kMinorGrid{"#eeeef0", 1.0, ""};
+const svg::Stroke kFrame{"#4a4a50", 1.0, ""};
+constexpr double kTickLength = 5.0;
+
+}  // namespace
+
+std::vector<Tick> decade_ticks(const LogScale& scale, bool minor) {
+  std::vector<Tick> ticks;
+  if (minor) {
+    for (double v : scale.minor_values()) ticks.push_back(Tick{v, "", false});
+  }
+  for (int k : scale.decade_exponents()) ticks.push_back(Tick{power_of_ten(k), decade_label(k), true});
+  return ticks;
+}
+
+void draw_axes(svg::Document& doc, const LogScale& x, const LogScale& y, std::span<const Tick> x_ticks,
+               std::span<const Tick> y_ticks, const AxisTitles& titles) {
+  const double left = x.from();
+  const double right = x.to();
+  const double bottom = y.from();
+  const double top = y.to();
+
+  // Minor lines first, so major lines are drawn over them.
+  for (bool major : {false, true}) {
+    for (const Tick& t : x_ticks) {
+      if (t.major != major || !x.contains(t.value)) continue;
+      const double px = x(t.value);
+      doc.line({px, top}, {px, bottom}, major ? kMajorGrid : kMinorGrid);
+    }
+    for (const Tick& t : y_ticks) {
+      if (t.major != major || !y.contains(t.value)) continue;
+      const double py = y(t.value);
+      doc.line({left, py}, {right, py}, major ? kMajorGrid : kMinorGrid);
+    }
+  }
+  doc.rect({left, top}, right - left, bottom - top, "", kFrame);
+
+  const svg::TextStyle x_label{11.0, svg::Anchor::middle, "#4a4a50"};
+  for (const Tick& t : x_ticks) {
+    if (t.label.empty() || !x.contains(t.value)) continue;
+    const double px = x(t.value);
+    doc.line({px, bottom}, {px, bottom + kTickLength}, kFrame);
+    doc.text({px, bottom + kTickLength + 13.0}, t.label, x_label);
+  }
+  const svg::TextStyle y_label{11.0, svg::Anchor::end, "#4a4a50"};
+  for (const Tick& t : y_ticks) {
+    if (t.label.empty() || !y.contains(t.value)) continue;
+    const double py = y(t.value);
+    doc.line({left - kTickLength, py}, {left, py}, kFrame);
+    doc.text({left - kTickLength - 3.0, py + 4.0}, t.label, y_label);
+  }
+
+  doc.text({(left + right) / 2.0, bottom + 42.0}, titles.x, svg::TextStyle{13.0, svg::Anchor::middle});
+  doc.text({left - 52.0, (top + bottom) / 2.0}, titles.y, svg::TextStyle{13.0, svg::Anchor::middle, "#222222", false, -90.0});
+}
+
+}  // namespace ledger

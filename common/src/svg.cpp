@@ -1,0 +1,202 @@
+#include "ledger/svg.hpp"
+
+#include <cstdint>
+#include <optional>
+
+#include <fmt/format.h>
+
+namespace ledger::svg {
+namespace {
+
+constexpr char32_t kReplacement = 0xFFFD;
+
+// Decodes one code point at `text[i]`, advancing i; nullopt (one byte
+// consumed) for a byte that does not start a well-formed UTF-8 sequence.
+std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) {
+    ++i;
+    return lead;
+  }
+  int length = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2, cp = lead & 0x1F, min = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3, cp = lead & 0x0F, min = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4, cp = lead & 0x07, min = 0x10000;
+  } else {
+    ++i;
+    return std::nullopt;
+  }
+  if (i + length > text.size()) {
+    ++i;
+    return std::nullopt;
+  }
+  for (int k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) {
+      ++i;
+      return std::nullopt;
+    }
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+  if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
+    ++i;
+    return std::nullopt;
+  }
+  i += length;
+  return cp;
+}
+
+// Characters XML 1.0 allows in a document.
+bool xml_char(char32_t cp) {
+  return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
+         cp >= 0x10000;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// East Asian wide and full-width ranges (the common ones; an estimate).
+bool wide(char32_t cp) {
+  return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+         (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+         (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+std::string_view anchor_name(Anchor anchor) {
+  switch (anchor) {
+    case Anchor::start: return "start";
+    case Anchor::middle: return "middle";
+    case Anchor::end: return "end";
+  }
+  return "start";
+}
+
+std::string stroke_attributes(const Stroke& stroke) {
+  if (stroke.color.empty()) return "";
+  std::string out = fmt::format(R"( stroke="{}" stroke-width="{}")", escape(stroke.color), number(stroke.width));
+  if (!stroke.dash.empty()) out += fmt::format(R"( stroke-dasharray="{}")", escape(stroke.dash));
+  return out;
+}
+
+std::string fill_attribute(std::string_view fill) {
+  return fmt::format(R"( fill="{}")", fill.empty() ? "none" : escape(fill));
+}
+
+}  // namespace
+
+std::string number(double value) {
+  std::string text = fmt::format("{:.2f}", value);
+  if (text == "-0.00") text = "0.00";
+  return text;
+}
+
+std::string escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::optional<char32_t> cp = next_code_point(text, i);
+    const char32_t c = cp && xml_char(*cp) ? *cp : kReplacement;
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: append_utf8(out, c);
+    }
+  }
+  return out;
+}
+
+double text_width(std::string_view text, double size) {
+  double ems = 0.0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::optional<char32_t> cp = next_code_point(text, i);
+    ems += cp && wide(*cp) ? 1.0 : 0.6;
+  }
+  return ems * size;
+}
+
+Document::Document(double width, double height, std::string_view title)
+    : width_(width), height_(height), title_(title) {}
+
+void Document::line(Point from, Point to, const Stroke& stroke) {
+  body_ += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>)", number(from.x), number(from.y), number(to.x),
+                       number(to.y), stroke_attributes(stroke));
+  body_ += '\n';
+}
+
+void Document::polyline(std::span<const Point> points, const Stroke& stroke) {
+  std::string coordinates;
+  for (const Point& p : points) {
+    if (!coordinates.empty()) coordinates += ' ';
+    coordinates += number(p.x) + ',' + number(p.y);
+  }
+  body_ += fmt::format(R"(<polyline points="{}" fill="none"{}/>)", coordinates, stroke_attributes(stroke));
+  body_ += '\n';
+}
+
+void Document::circle(Point centre, double radius, std::string_view fill, const Stroke& stroke) {
+  body_ += fmt::format(R"(<circle cx="{}" cy="{}" r="{}"{}{}/>)", number(centre.x), number(centre.y), number(radius),
+                       fill_attribute(fill), stroke_attributes(stroke));
+  body_ += '\n';
+}
+
+void Document::rect(Point corner, double width, double height, std::string_view fill, const Stroke& stroke) {
+  body_ += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}"{}{}/>)", number(corner.x), number(corner.y),
+                       number(width), number(height), fill_attribute(fill), stroke_attributes(stroke));
+  body_ += '\n';
+}
+
+void Document::text(Point at, std::string_view content, const TextStyle& style) {
+  std::string attributes = fmt::format(R"(x="{}" y="{}")", number(at.x), number(at.y));
+  if (style.size != 12.0) attributes += fmt::format(R"( font-size="{}")", number(style.size));
+  if (style.anchor != Anchor::start) attributes += fmt::format(R"( text-anchor="{}")", anchor_name(style.anchor));
+  attributes += fmt::format(R"( fill="{}")", escape(style.color));
+  if (style.bold) attributes += R"( font-weight="bold")";
+  if (style.rotate != 0.0) {
+    attributes +=
+        fmt::format(R"svg( transform="rotate({} {} {})")svg", number(style.rotate), number(at.x), number(at.y));
+  }
+  body_ += fmt::format("<text {}>{}</text>\n", attributes, escape(content));
+}
+
+std::string Document::str() const {
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += fmt::format(
+      R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" )"
+      R"(font-family="{2}" font-size="12">)",
+      number(width_), number(height_), escape(kFontStack));
+  out += '\n';
+  out += fmt::format("<title>{}</title>\n", escape(title_));
+  out += fmt::format(R"(<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>)", number(width_),
+                     number(height_));
+  out += '\n';
+  out += body_;
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace ledger::svg

@@ -1,0 +1,66 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
+
+using namespace ledger::cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path fresh_dir() {
+  const fs::path dir = fs::temp_directory_path() / fs::path("ledger-output-file-test");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("An output path must name a file with the extension", "[cli]") {
+  CHECK(parse_output_path("--plot", "a.svg", ".svg") == "a.svg");
+  CHECK(parse_output_path("--plot", "dir/Fig.SVG", ".svg") == "dir/Fig.SVG");
+  CHECK_THROWS_AS(parse_output_path("--plot", "", ".svg"), UsageError);
+  CHECK_THROWS_AS(parse_output_path("--plot", "a.png", ".svg"), UsageError);
+  CHECK_THROWS_AS(parse_output_path("--plot", ".svg", ".svg"), UsageError);
+  CHECK_THROWS_AS(parse_output_path("--plot", "dir/.svg", ".svg"), UsageError);
+  CHECK_THROWS_AS(parse_output_path("--plot", "a.svg/", ".svg"), UsageError);
+}
+
+TEST_CASE("A file is written whole and replaces the old one, leaving no temporary", "[cli]") {
+  const fs::path dir = fresh_dir();
+  const fs::path target = dir / "fig.svg";
+  write_atomically({"--plot", target.string(), "old"});
+  write_atomically({"--plot", target.string(), "new content"});
+  CHECK(read(target) == "new content");
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("An unwritable path is a usage error naming the flag and the path, and leaves nothing", "[cli]") {
+  const fs::path dir = fresh_dir();
+  try {
+    write_atomically({"--plot", (dir / "missing" / "fig.svg").string(), "x"});
+    FAIL("expected a UsageError");
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    CHECK(what.starts_with("--plot: cannot write '"));
+    CHECK(what.find("No such file or directory") != std::string::npos);
+  }
+  fs::create_directories(dir / "taken.svg");  // a folder where the file should go
+  CHECK_THROWS_AS(write_atomically({"--plot", (dir / "taken.svg").string(), "x"}), UsageError);
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+  fs::remove_all(dir);
+}
