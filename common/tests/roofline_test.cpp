@@ -30,7 +30,7 @@ TEST_CASE("H200-measured balance point is 162.0 FLOP/Byte", "[roofline]") {
 }
 
 TEST_CASE("spec profiles are not calibrated and keep their spec values", "[profile]") {
-  for (const char* key : {"h200-spec", "h100-spec"}) {
+  for (const char* key : {"h200-spec", "h100-spec", "h100-sxm", "a100-sxm-80gb", "b200", "mi300x", "ascend-910b"}) {
     const MachineProfile* p = find_profile(key);
     REQUIRE(p != nullptr);
     for (const Roof& r : p->roofs) CHECK_FALSE(r.calibrated());
@@ -69,5 +69,6 @@ TEST_CASE("an uncalibrated roof says so", "[profile]") {
   CHECK(calibration_text(*h200.find_roof("tensor_core.fp8")) == "not calibrated");
   CHECK(h200.compute_roof_keys() == std::vector<std::string>{"tensor_core.fp16", "tensor_core.bf16", "tensor_core.fp8",
                                                              "tensor_core.tf32", "cuda_core.fp32"});
-  CHECK(builtin_profile_keys() == std::vector<std::string>{"h200", "h200-spec", "h100-spec"});
+  CHECK(builtin_profile_keys() == std::vector<std::string>{"h200", "h200-spec", "h100-spec", "h100-sxm",
+                                                           "a100-sxm-80gb", "b200", "mi300x", "ascend-910b"});
 }

@@ -39,7 +39,7 @@ struct MachineProfile {
   std::string key;          // "h200"
   std::string name;         // "NVIDIA H200"
   std::string description;  // one line: what the numbers are
-  std::vector<Roof> roofs;  // hbm first, then compute roofs in a fixed order
+  std::vector<Roof> roofs;  // in the profile file's order; hbm among them
 
   const Roof* find_roof(std::string_view roof_key) const;
   const Roof& memory_roof() const;
@@ -49,7 +49,10 @@ struct MachineProfile {
   std::vector<std::string> compute_roof_keys() const;
 };
 
-// The built-in profiles: h200 (calibrated), h200-spec, h100-spec.
+// The built-in profiles, generated at build time from common/profiles/*.yaml
+// (in the order common/CMakeLists.txt lists them; the first is the default):
+// h200 (calibrated), h200-spec, h100-spec, then the spec-sheet profiles of
+// other machines, none calibrated.
 std::span<const MachineProfile> builtin_profiles();
 
 // Keys of the built-in profiles, in that order.

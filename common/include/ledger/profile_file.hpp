@@ -1,0 +1,47 @@
+// Machine profiles as YAML files: common/profiles/*.yaml (the built-in ones,
+// turned into C++ at build time) and the reader's own (--profile FILE).
+//
+//   key: h200                        # [A-Za-z0-9][A-Za-z0-9._-]*
+//   name: NVIDIA H200
+//   description: one line on what the numbers are
+//   roofs:                           # hbm (bytes/s) and at least one compute roof (FLOP/s)
+//     - key: hbm
+//       theoretical: 4800e9          # the vendor figure, finite and > 0
+//       calibration: 0.938           # measured fraction in (0, 1]; omit it when not calibrated
+//       label: HBM3e bandwidth
+//       source: where both numbers come from
+//
+// Every field but `calibration` is required, no other field is accepted, and
+// every problem is one line naming the file, the line and the field.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "ledger/profile.hpp"
+
+namespace ledger {
+
+// "<file>:<line>: <what is wrong>", one line.
+struct ProfileFileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ProfileFile {
+  std::string path;         // as given, for messages
+  MachineProfile profile;
+  int roofs_line = 0;       // 1-based line of `roofs:`, for errors a program raises about the roofs
+};
+
+// Parses the YAML text of a profile; `path` names it in errors. Throws ProfileFileError.
+ProfileFile parse_profile(std::string_view yaml, const std::string& path);
+
+// Reads and parses the file at `path`. Throws ProfileFileError.
+ProfileFile load_profile_file(const std::string& path);
+
+// The error a program raises about a valid profile that lacks what it needs:
+// "<path>:<roofs line>: roofs: <what>".
+ProfileFileError roofs_error(const ProfileFile& file, std::string_view what);
+
+}  // namespace ledger

@@ -1,0 +1,275 @@
+#include "ledger/profile_file.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+namespace ledger {
+namespace {
+
+// A reader's file is a few hundred bytes; the cap keeps `--profile /dev/zero` from reading forever.
+constexpr std::size_t kMaxFileBytes = 1 << 20;
+
+constexpr std::string_view kProfileFields[] = {"key", "name", "description", "roofs"};
+constexpr std::string_view kRoofFields[] = {"key", "theoretical", "calibration", "label", "source"};
+
+std::string field_list(std::span<const std::string_view> fields) {
+  std::string out;
+  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + std::string(f);
+  return out;
+}
+
+// The reader's text in quotes, shortened and with control characters escaped,
+// so an error stays one readable line.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 60;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  if (text.size() > kShown) out += "...";
+  return out + "'";
+}
+
+bool is_key_text(std::string_view s) {
+  const auto word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  };
+  if (s.empty() || !word(s.front())) return false;
+  for (char c : s) {
+    if (!word(c) && c != '.' && c != '_' && c != '-') return false;
+  }
+  return true;
+}
+
+std::string kind_of(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Null: return "nothing";
+    case YAML::NodeType::Sequence: return "a list";
+    case YAML::NodeType::Map: return "a mapping";
+    default: return quoted(node.Scalar());
+  }
+}
+
+int line_of(const YAML::Node& node) { return node.Mark().line + 1; }
+
+struct Field {
+  YAML::Node name;   // the key node, for the line of a duplicate
+  YAML::Node value;
+};
+
+// The line to blame for a bad value. An empty value's mark is the next
+// token's, often on the next line, so blame the field's name instead.
+int value_line(const Field& f) { return f.value.IsNull() ? line_of(f.name) : line_of(f.value); }
+
+// Reads one profile's YAML tree, naming the file, the line and the field in every error.
+class ProfileReader {
+ public:
+  explicit ProfileReader(const std::string& path) : path_(path) {}
+
+  ProfileFile read(const YAML::Node& root) {
+    if (!root.IsMap()) {
+      fail(line_of(root), fmt::format("expected a mapping with the fields {}, got {}", field_list(kProfileFields),
+                                      kind_of(root)));
+    }
+    const auto fields = fields_of(root, "", kProfileFields);
+    ProfileFile file;
+    file.path = path_;
+    file.profile.key = key_field(root, fields, "", "key", "my-gpu");
+    file.profile.name = text_field(root, fields, "", "name");
+    file.profile.description = text_field(root, fields, "", "description");
+    const Field& roofs = required(root, fields, "", "roofs");
+    file.roofs_line = line_of(roofs.name);
+    file.profile.roofs = read_roofs(roofs);
+    return file;
+  }
+
+ private:
+  [[noreturn]] void fail(int line, std::string_view what) const {
+    throw ProfileFileError(fmt::format("{}:{}: {}", path_, line, what));
+  }
+
+  // Field name -> field; refuses non-word names, duplicates and fields outside `accepted`.
+  std::map<std::string, Field> fields_of(const YAML::Node& map, const std::string& context,
+                                         std::span<const std::string_view> accepted) const {
+    std::map<std::string, Field> fields;
+    for (const auto& entry : map) {
+      const YAML::Node& name = entry.first;
+      if (!name.IsScalar()) fail(line_of(name), fmt::format("{}expected a field name, got {}", context, kind_of(name)));
+      const std::string text = name.Scalar();
+      bool known = false;
+      for (const auto& a : accepted) known = known || a == text;
+      if (!known) {
+        fail(line_of(name),
+             fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), field_list(accepted)));
+      }
+      if (const auto it = fields.find(text); it != fields.end()) {
+        fail(line_of(name), fmt::format("{}duplicate field '{}' (first at line {})", context, text,
+                                        line_of(it->second.name)));
+      }
+      fields.emplace(text, Field{name, entry.second});
+    }
+    return fields;
+  }
+
+  const Field& required(const YAML::Node& map, const std::map<std::string, Field>& fields,
+                        const std::string& context, const char* name) const {
+    const auto it = fields.find(name);
+    if (it == fields.end()) fail(line_of(map), fmt::format("{}missing field '{}'", context, name));
+    return it->second;
+  }
+
+  // One line of text: a scalar, not blank, without control characters.
+  std::string text_field(const YAML::Node& map, const std::map<std::string, Field>& fields,
+                         const std::string& context, const char* name) const {
+    const Field& f = required(map, fields, context, name);
+    const auto problem = [&](std::string_view what) {
+      fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, what, kind_of(f.value)));
+    };
+    if (!f.value.IsScalar()) problem("one line of text");
+    const std::string text = f.value.Scalar();
+    if (text.find_first_not_of(" \t") == std::string::npos) problem("one line of text");
+    for (unsigned char c : text) {
+      if (c < 0x20 || c == 0x7f) problem("one line of text (no line breaks or control characters)");
+    }
+    return text;
+  }
+
+  // A word of letters, digits and . _ - (`example` shows one).
+  std::string key_field(const YAML::Node& map, const std::map<std::string, Field>& fields,
+                        const std::string& context, const char* name, std::string_view example) const {
+    const Field& f = required(map, fields, context, name);
+    if (!f.value.IsScalar() || !is_key_text(f.value.Scalar())) {
+      fail(value_line(f), fmt::format("{}{}: expected a word of letters, digits and . _ - (e.g. {}), got {}",
+                                         context, name, example, kind_of(f.value)));
+    }
+    return f.value.Scalar();
+  }
+
+  // A decimal number, parsed by from_chars (correctly rounded, as the
+  // compiler rounds the generated literals), finite and > 0.
+  double number_value(const Field& f, const std::string& context, const char* name, std::string_view expected) const {
+    const auto problem = [&] {
+      fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, expected, kind_of(f.value)));
+    };
+    if (!f.value.IsScalar()) problem();
+    const std::string& text = f.value.Scalar();
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || !(value > 0.0)) problem();
+    return value;
+  }
+
+  std::vector<Roof> read_roofs(const Field& roofs) const {
+    if (!roofs.value.IsSequence() || roofs.value.size() == 0) {
+      fail(line_of(roofs.name),
+           fmt::format("roofs: expected a list of roofs (hbm and at least one compute roof), got {}",
+                       kind_of(roofs.value)));
+    }
+    std::vector<Roof> out;
+    std::map<std::string, int> first_line;  // roof key -> line
+    for (std::size_t i = 0; i < roofs.value.size(); ++i) {
+      const YAML::Node& node = roofs.value[i];
+      std::string context = fmt::format("roof #{}: ", i + 1);
+      if (!node.IsMap()) {
+        fail(line_of(node), fmt::format("{}expected a mapping with the fields {}, got {}", context,
+                                        field_list(kRoofFields), kind_of(node)));
+      }
+      // Name the roof by its key in every error once the key is known to be one.
+      if (const YAML::Node key = node["key"]; key.IsScalar() && is_key_text(key.Scalar())) {
+        context = fmt::format("roof '{}': ", key.Scalar());
+      }
+      const auto fields = fields_of(node, context, kRoofFields);
+      Roof roof;
+      roof.key = key_field(node, fields, context, "key", "tensor_core.fp16");
+      if (const auto it = first_line.find(roof.key); it != first_line.end()) {
+        fail(line_of(node), fmt::format("{}duplicate roof key (first at line {})", context, it->second));
+      }
+      first_line.emplace(roof.key, line_of(node));
+      roof.theoretical =
+          number_value(required(node, fields, context, "theoretical"), context, "theoretical",
+                       roof.key == kMemoryRoofKey ? "a finite number > 0 (bytes/s)" : "a finite number > 0 (FLOP/s)");
+      if (const auto it = fields.find("calibration"); it != fields.end()) {
+        const double c = number_value(it->second, context, "calibration",
+                                      "a number in (0, 1] (omit the field when not calibrated)");
+        if (c > 1.0) {
+          fail(value_line(it->second),
+               fmt::format("{}calibration: expected a number in (0, 1] (omit the field when not calibrated), got {}",
+                           context, kind_of(it->second.value)));
+        }
+        roof.calibration = c;
+      }
+      roof.label = text_field(node, fields, context, "label");
+      roof.source = text_field(node, fields, context, "source");
+      out.push_back(std::move(roof));
+    }
+    if (!first_line.contains(std::string(kMemoryRoofKey))) {
+      fail(line_of(roofs.name), fmt::format("roofs: missing the '{}' roof (the memory roof, bytes/s)", kMemoryRoofKey));
+    }
+    if (out.size() < 2) {
+      fail(line_of(roofs.name), "roofs: no compute roof (give at least one besides hbm, e.g. tensor_core.fp16)");
+    }
+    return out;
+  }
+
+  const std::string& path_;
+};
+
+}  // namespace
+
+ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(std::string(yaml));
+  } catch (const YAML::Exception& e) {
+    // e.msg alone: what() prefixes yaml-cpp's own "line X, column Y" (0-based).
+    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", path, e.mark.line + 1, e.msg));
+  }
+  if (documents.empty() || documents.front().IsNull()) {
+    throw ProfileFileError(fmt::format("{}:1: empty profile (expected the fields {})", path,
+                                       field_list(kProfileFields)));
+  }
+  if (documents.size() > 1) {
+    throw ProfileFileError(fmt::format("{}:{}: a second YAML document (---): a profile file holds one", path,
+                                       line_of(documents[1])));
+  }
+  return ProfileReader(path).read(documents.front());
+}
+
+ProfileFile load_profile_file(const std::string& path) {
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) throw ProfileFileError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  std::string text;
+  char buffer[4096];
+  while (true) {
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer, file.get());
+    text.append(buffer, n);
+    if (text.size() > kMaxFileBytes) {
+      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", path, kMaxFileBytes));
+    }
+    if (n < sizeof buffer) break;
+  }
+  if (std::ferror(file.get())) throw ProfileFileError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+  return parse_profile(text, path);
+}
+
+ProfileFileError roofs_error(const ProfileFile& file, std::string_view what) {
+  return ProfileFileError(fmt::format("{}:{}: roofs: {}", file.path, file.roofs_line, what));
+}
+
+}  // namespace ledger
