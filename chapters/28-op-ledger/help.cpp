@@ -2,9 +2,9 @@
 
 namespace op_ledger {
 
-const char* const kHelp = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY] [--roof ROOF] [--format text|json]
-      op_ledger --sweep [--machine KEY] [--format markdown|json]
-      op_ledger --list-machines
+const char* const kHelp = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
+      op_ledger --sweep [--machine KEY | --profile FILE] [--format markdown|json]
+      op_ledger --list-machines [--profile FILE]
 
 第 28 章示例：算子性能账本（第 2.1–2.3 节的记账法）。
 给定一个算子（case）、它的形状和一台机器的 profile，逐项打印账本：每个 term 读写多少字节、
@@ -48,20 +48,36 @@ case（形状参数与默认值；case 声明的 roof）：
 选项:
   -h, --help          显示本帮助并退出
   --case CASE         要记账的算子：gemm, attention, rmsnorm, elementwise, fused-norm-rope-quant
-  --machine KEY       机器 profile（默认 h200）：
-                        h200       NVIDIA H200，TileOPs 标定（effective = theoretical × calibration）
-                        h200-spec  H200 厂商规格，未标定
-                        h100-spec  H100 SXM5 厂商 preliminary 规格，未标定
-  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof：
+  --machine KEY       内置的机器 profile（默认 h200），数据来自 common/profiles/<KEY>.yaml：
+                        h200           NVIDIA H200，TileOPs 标定（effective = theoretical × calibration）
+                        h200-spec      H200 厂商规格，未标定
+                        h100-spec      H100 SXM5 厂商 preliminary 规格，未标定
+                        h100-sxm       H100 SXM 正式 datasheet，未标定
+                        a100-sxm-80gb  A100 SXM 80GB datasheet，未标定（没有 fp8 张量核）
+                        b200           B200（HGX B200）datasheet，未标定
+                        mi300x         AMD MI300X data sheet，未标定（roof 叫 matrix_core.*、vector.fp32）
+                        ascend-910b    昇腾 910B，近似值（华为没有公开单芯片 datasheet），未标定
+                                       （只有 cube.fp16 与 hbm 两条 roof）
+  --profile FILE      用自己的机器 profile（YAML 文件）代替 --machine，格式同 common/profiles/*.yaml：
+                        key、name、description 三个字段，加一个 roofs 列表，每条 roof 有 key、
+                        theoretical（compute roof 为 FLOP/s，hbm 为 bytes/s）、calibration（(0, 1] 之间；
+                        没标定就不写）、label、source；必须有 hbm 和至少一条 compute roof。
+                      文件有错（缺字段、不认识的字段、数值不是大于 0 的有限数、calibration 不在 (0, 1]、
+                      roof 重名、YAML 语法错）时在 stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
+  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 h200 的
                       tensor_core.fp16, tensor_core.bf16, tensor_core.fp8, tensor_core.tf32, cuda_core.fp32
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，
-                      只把你选的那条和其它每一条一起打印出来作对比。
+                      只把你选的那条和其它每一条一起打印出来作对比。profile 没有 case 声明的 roof 时
+                      （mi300x 没有 tensor_core.fp16、a100-sxm-80gb 没有 tensor_core.fp8）程序报错并列出
+                      它的 compute roof，由你用 --roof 选一条；--sweep 不接受 --roof，这样的 profile 上
+                      请逐个用 --case。
   --format FORMAT     与 --case 一起：text（默认）或 json；与 --sweep 一起：markdown（默认）或 json。
                       json 里计数是精确整数，浮点数取能往返的最短写法。
   --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
                       在 --machine 上各用自己声明的 roof；不接受形状参数与 --roof。
-  --list-machines     列出每个 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
-                      effective 与出处；不接受其它参数。
+  --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
+                      effective 与出处；加 --profile FILE 时把该文件也列在最后（可用来检查自己的文件）；
+                      不接受其它参数。
   形状参数            见上面各 case；只接受所选 case 自己的形状参数。--head-dim 属于 attention 与
                       fused-norm-rope-quant，--n 属于 gemm（N）与 elementwise（元素数）。
   --dtype DTYPE       fp32, fp16, bf16, fp8（gemm、attention、rmsnorm、elementwise）
@@ -78,6 +94,8 @@ case（形状参数与默认值；case 声明的 roof）：
   op_ledger --case rmsnorm --rows 8192 --hidden 4096 --roof cuda_core.fp32
   op_ledger --case attention --sq 1 --skv 8192 --format json
   op_ledger --list-machines
+  op_ledger --machine mi300x --case gemm --roof matrix_core.fp16
+  op_ledger --profile my-gpu.yaml --case attention --sq 1 --skv 8192
 )";
 
 }  // namespace op_ledger

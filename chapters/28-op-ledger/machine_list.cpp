@@ -30,28 +30,38 @@ std::string sources_by_roof(const ledger::MachineProfile& p) {
   return out;
 }
 
+// One profile: its header line, its description, its roofs and their sources.
+std::string render_profile(const ledger::MachineProfile& p, std::string_view header) {
+  using ledger::Align;
+  std::string out = fmt::format("{}: {}\n", header, p.name);
+  out += fmt::format("  {}\n", p.description);
+  // effective = theoretical x calibration; the profile stores the two inputs, never the product.
+  ledger::TextTable roofs({{Align::left}, {Align::right}, {Align::left}, {Align::right}, {Align::left}});
+  roofs.add_row({"  roof", "theoretical", "calibration", "effective", "label"});
+  for (const ledger::Roof& r : p.roofs) {
+    roofs.add_row({"  " + r.key, format_rate(r, r.theoretical), ledger::calibration_text(r),
+                   format_rate(r, r.effective()), r.label});
+  }
+  out += roofs.render();
+  out += "  sources:\n";
+  out += sources_by_roof(p);
+  return out;
+}
+
 }  // namespace
 
-std::string render_machine_list() {
-  using ledger::Align;
+std::string render_machine_list(const ledger::ProfileFile* reader_profile) {
   std::string out;
   bool first = true;
   for (const ledger::MachineProfile& p : ledger::builtin_profiles()) {
     if (!first) out += "\n";
-    out += fmt::format("{}{}: {}\n", p.key, first ? " (default)" : "", p.name);
-    out += fmt::format("  {}\n", p.description);
+    out += render_profile(p, first ? p.key + " (default)" : p.key);
     first = false;
-
-    // effective = theoretical x calibration; the profile stores the two inputs, never the product.
-    ledger::TextTable roofs({{Align::left}, {Align::right}, {Align::left}, {Align::right}, {Align::left}});
-    roofs.add_row({"  roof", "theoretical", "calibration", "effective", "label"});
-    for (const ledger::Roof& r : p.roofs) {
-      roofs.add_row({"  " + r.key, format_rate(r, r.theoretical), ledger::calibration_text(r),
-                     format_rate(r, r.effective()), r.label});
-    }
-    out += roofs.render();
-    out += "  sources:\n";
-    out += sources_by_roof(p);
+  }
+  if (reader_profile != nullptr) {
+    out += "\n";
+    out += render_profile(reader_profile->profile,
+                          fmt::format("{} (--profile {})", reader_profile->profile.key, reader_profile->path));
   }
   return out;
 }

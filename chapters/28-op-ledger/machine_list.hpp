@@ -4,8 +4,11 @@
 
 #include <string>
 
+#include "ledger/profile_file.hpp"
+
 namespace op_ledger {
 
-std::string render_machine_list();
+// The built-in profiles, then `reader_profile` (--profile FILE) when given.
+std::string render_machine_list(const ledger::ProfileFile* reader_profile);
 
 }  // namespace op_ledger

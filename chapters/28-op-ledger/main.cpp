@@ -4,6 +4,7 @@
 // The published program is lost; spec/28-op-ledger.md is what it implements.
 #include <set>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
 #include "ledger/profile.hpp"
+#include "machine_choice.hpp"
 #include "machine_list.hpp"
 #include "sweep.hpp"
 #include "text_report.hpp"
@@ -28,8 +30,8 @@ po::options_description flag_table() {
   po::options_description d;
   auto add = d.add_options();
   add("help,h", "")("sweep", "")("list-machines", "")("eager", "");
-  for (const char* name : {"case", "machine", "roof", "format", "m", "n", "k", "dtype", "heads", "sq", "skv",
-                           "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
+  for (const char* name : {"case", "machine", "profile", "roof", "format", "m", "n", "k", "dtype", "heads", "sq",
+                           "skv", "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
     add(name, po::value<std::string>(), "");
   }
   return d;
@@ -43,12 +45,6 @@ void require_only(const Args& args, const std::set<std::string>& allowed, std::s
       throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));
     }
   }
-}
-
-const ledger::MachineProfile& machine_flag(const Args& args) {
-  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", "h200"),
-                                                    ledger::builtin_profile_keys());
-  return *ledger::find_profile(key);
 }
 
 std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, const std::string& declared) {
@@ -69,36 +65,44 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
 std::string run_case(const Args& args) {
   const std::string case_key = ledger::cli::parse_choice("--case", args.get("case", ""), op_ledger::case_keys());
   const op_ledger::CaseFlags& flags = *op_ledger::find_case_flags(case_key);
-  std::set<std::string> allowed{"case", "machine", "roof", "format"};
+  std::set<std::string> allowed{"case", "machine", "profile", "roof", "format"};
   allowed.insert(flags.flags.begin(), flags.flags.end());
   require_only(args, allowed, fmt::format("with --case {}", case_key),
-               fmt::format("{}, --machine, --roof, --format", op_ledger::flag_list(flags.flags)));
+               fmt::format("{}, --machine, --profile, --roof, --format", op_ledger::flag_list(flags.flags)));
   const std::string format = args.get("format", "text");
   if (format == "markdown") {
     throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
   }
   ledger::cli::parse_choice("--format", format, {"text", "json"});
 
-  const ledger::MachineProfile& machine = machine_flag(args);
+  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
   const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
-  const std::string roof = roof_flag(args, machine, ledger.declared_roof);
-  const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine, roof);
+  if (!args.has("roof")) {
+    op_ledger::require_declared_roofs(machine, {ledger.declared_roof}, fmt::format("--case {} declares", case_key),
+                                      "choose one with --roof");
+  }
+  const std::string roof = roof_flag(args, machine.profile, ledger.declared_roof);
+  const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine.profile, roof);
   if (format == "json") return op_ledger::case_json(ledger, analysis).dump() + "\n";
   return op_ledger::render_case_text(ledger, analysis);
 }
 
 std::string run_sweep(const Args& args) {
-  require_only(args, {"sweep", "machine", "format"},
-               "with --sweep, whose rows have fixed shapes and their declared roofs", "--machine, --format");
+  require_only(args, {"sweep", "machine", "profile", "format"},
+               "with --sweep, whose rows have fixed shapes and their declared roofs", "--machine, --profile, --format");
   const std::string format = args.get("format", "markdown");
   if (format == "text") {
     throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
   }
   ledger::cli::parse_choice("--format", format, {"markdown", "json"});
-  const ledger::MachineProfile& machine = machine_flag(args);
+  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
   const auto rows = op_ledger::sweep_rows();
-  if (format == "json") return op_ledger::sweep_json(rows, machine).dump() + "\n";
-  return op_ledger::render_sweep_markdown(rows, machine);
+  std::vector<std::string> declared;
+  for (const auto& row : rows) declared.push_back(row.ledger.declared_roof);
+  op_ledger::require_declared_roofs(machine, declared, "the sweep's rows declare",
+                                    "the sweep takes no --roof: run the cases with --case and --roof instead");
+  if (format == "json") return op_ledger::sweep_json(rows, machine.profile).dump() + "\n";
+  return op_ledger::render_sweep_markdown(rows, machine.profile);
 }
 
 std::string run(int argc, char** argv) {
@@ -115,8 +119,10 @@ std::string run(int argc, char** argv) {
                      "--list-machines)");
   }
   if (args.flag("list-machines")) {
-    require_only(args, {"list-machines"}, "with --list-machines", "--list-machines alone");
-    return op_ledger::render_machine_list();
+    require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");
+    if (!args.has("profile")) return op_ledger::render_machine_list(nullptr);
+    const ledger::ProfileFile file = op_ledger::load_profile_flag(args.get("profile", ""));
+    return op_ledger::render_machine_list(&file);
   }
   if (args.flag("sweep")) return run_sweep(args);
   return run_case(args);

@@ -4,7 +4,15 @@
 # `#` starts a comment) and adds one ctest test per case, named
 # `<chapter>/<case>` with label `golden`. Each test runs the program with the
 # case's arguments and compares its stdout byte for byte with
-# golden/<chapter>/<case>.txt (see common/cmake/golden-test.sh).
+# golden/<chapter>/<case>.txt (see common/cmake/golden-test.sh). Tests run in
+# the repository's root, so a case names files in the repository by their
+# relative path (`--profile common/tests/profiles/reader-gpu.yaml`), as the
+# golden source scripts do, and the path printed in the output stays the same.
+#
+# A case that writes a file (`--plot @OUT@`) is compared by that file instead:
+# @OUT@ becomes a temporary path and the file must equal
+# golden/<chapter>/<case>.svg (and be well-formed XML; the case's stdout must
+# be the same as without `--plot @OUT@`).
 function(add_golden_tests chapter target)
   set(list_file ${GOLDEN_DIR}/${chapter}/cases.list)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
@@ -16,9 +24,13 @@ function(add_golden_tests chapter target)
     endif()
     separate_arguments(words UNIX_COMMAND "${line}")
     list(POP_FRONT words case_name)
+    set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.txt)
+    if("@OUT@" IN_LIST words)
+      set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.svg)
+    endif()
     add_test(NAME ${chapter}/${case_name}
-      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh
-              ${GOLDEN_DIR}/${chapter}/${case_name}.txt $<TARGET_FILE:${target}> ${words})
+      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh ${golden} $<TARGET_FILE:${target}> ${words}
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${chapter}/${case_name} PROPERTIES LABELS golden)
   endforeach()
 endfunction()

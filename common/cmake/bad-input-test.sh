@@ -30,7 +30,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     failures=$((failures + 1))
     echo "FAIL: $problem"
     echo "  stderr: $(head -c 300 "$err")"
-    echo "  rerun: $(printf '%q ' "$program" "${args[@]}")"
+    echo "  rerun: cd $(printf '%q' "$PWD") && $(printf '%q ' "$program" "${args[@]}")"
   fi
 done <"$list"
 echo "$((checked - failures)) passed, $failures failed"

@@ -19,6 +19,8 @@ fi
 golden_source() { echo "$program (the built program; check the README's lines with ctest -R 28-op-ledger/published-lines)"; }
 
 generate_case() {  # NAME ARGS
+  # In the repository's root, as ctest runs the golden tests: a case names
+  # files by their relative path (--profile common/tests/profiles/...).
   # shellcheck disable=SC2086  # the case's flags are whitespace-separated words
-  "$program" $2
+  (cd "$root" && "$program" $2)
 }

@@ -1,0 +1,52 @@
+#include "machine_choice.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace op_ledger {
+
+using ledger::cli::UsageError;
+
+ledger::ProfileFile load_profile_flag(const std::string& path) {
+  try {
+    return ledger::load_profile_file(path);
+  } catch (const ledger::ProfileFileError& e) {
+    throw UsageError(fmt::format("--profile: {}", e.what()));
+  }
+}
+
+MachineChoice choose_machine(const ledger::cli::Args& args) {
+  if (args.has("profile")) {
+    if (args.has("machine")) {
+      throw UsageError("--machine/--profile: give one of them (--machine KEY for a built-in profile, "
+                       "--profile FILE for your own)");
+    }
+    ledger::ProfileFile file = load_profile_flag(args.get("profile", ""));
+    ledger::MachineProfile profile = file.profile;
+    return {std::move(profile), std::move(file)};
+  }
+  const std::string key =
+      ledger::cli::parse_choice("--machine", args.get("machine", "h200"), ledger::builtin_profile_keys());
+  return {*ledger::find_profile(key), std::nullopt};
+}
+
+void require_declared_roofs(const MachineChoice& machine, const std::vector<std::string>& declared,
+                            std::string_view declared_by, std::string_view remedy) {
+  std::vector<std::string> missing;
+  for (const auto& key : declared) {
+    const ledger::Roof* roof = machine.profile.find_roof(key);
+    const bool known = std::find(missing.begin(), missing.end(), key) != missing.end();
+    if ((roof == nullptr || roof->is_memory()) && !known) missing.push_back(key);
+  }
+  if (missing.empty()) return;
+  // The case declares its roof and the program never picks another by
+  // itself (spec: the roof is declared, not inferred), so this is an error.
+  const std::string what = fmt::format("no {} {}, which {} (its compute roofs: {}); {}",
+                                       missing.size() > 1 ? "roofs" : "roof", ledger::cli::join(missing), declared_by,
+                                       ledger::cli::join(machine.profile.compute_roof_keys()), remedy);
+  if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
+  throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
+}
+
+}  // namespace op_ledger
