@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -36,8 +37,10 @@ int write_fully(int fd, std::string_view content) {
 
 std::string parse_output_path(std::string_view flag, std::string_view path, std::string_view extension) {
   const std::string lower = ascii_lower(path);
-  if (path.empty() || path.back() == '/' || lower.size() <= extension.size() || !lower.ends_with(extension) ||
-      lower.ends_with("/" + std::string(extension))) {
+  // A name, not just the extension: "x.svg" and "dir/x.svg", never ".svg" or "dir/.svg".
+  const bool named = lower.size() > extension.size() && lower.ends_with(extension) &&
+                     lower[lower.size() - extension.size() - 1] != '/';
+  if (!named) {
     throw UsageError(fmt::format("{}: expected a file name ending in {}, got '{}'", flag, extension, path));
   }
   if (path.find('\0') != std::string_view::npos) {
@@ -62,6 +65,11 @@ void write_atomically(const OutputFile& file) {
 
 void write_all(std::span<const OutputFile> files) {
   for (const OutputFile& f : files) write_atomically(f);
+}
+
+std::string write_files(ProgramOutput output) {
+  write_all(output.files);
+  return std::move(output.text);
 }
 
 }  // namespace ledger::cli

@@ -42,6 +42,7 @@ std::vector<LabelSlot> slots_around(double r, double gap, double size);
 struct PlacedLabel {
   svg::Point at;  // the baseline anchor point to draw the text at
   svg::Anchor anchor = svg::Anchor::start;
+  double rotate = 0.0;  // degrees, for a label along a sloped line
 };
 
 class LabelLayout {
@@ -51,10 +52,18 @@ class LabelLayout {
 
   // Marks an area no label may cover (a point marker, a legend).
   void occupy(const Box& box) { taken_.push_back(box); }
+  // Marks a drawn line (a roof, a curve) so labels sit beside it, not on it:
+  // small boxes of half-width `half_width` every few pixels along it.
+  void occupy_line(svg::Point from, svg::Point to, double half_width);
 
   // The first slot around `target` whose box is inside the bounds and free;
   // if none is, the inside slot that covers the least. The box is then taken.
   PlacedLabel place(svg::Point target, std::string_view text, double size, std::span<const LabelSlot> slots);
+
+  // A label parallel to the segment from -> to, `offset` pixels to its left
+  // (above a rising line), centred at the fraction of its length that covers
+  // the least of what is taken (tried in order 0.5, 0.35, 0.65, 0.2, 0.8).
+  PlacedLabel place_along(svg::Point from, svg::Point to, std::string_view text, double size, double offset);
 
  private:
   Box bounds_;

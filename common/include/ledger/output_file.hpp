@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ledger::cli {
 
@@ -26,5 +27,15 @@ void write_atomically(const OutputFile& file);
 
 // Every file, in order; stops at the first that cannot be written.
 void write_all(std::span<const OutputFile> files);
+
+// What a program produces: the text for stdout and the files it writes besides.
+struct ProgramOutput {
+  std::string text;
+  std::vector<OutputFile> files;
+};
+
+// Writes the files (write_all), then hands back the text for run_program to print:
+//   run_program("op_traffic", [&] { return write_files(op_traffic::run(argc, argv)); });
+std::string write_files(ProgramOutput output);
 
 }  // namespace ledger::cli
