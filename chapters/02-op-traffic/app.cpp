@@ -2,12 +2,16 @@
 // Separate from main() so the fuzzer drives exactly what a reader runs.
 #include "app.hpp"
 
+#include <optional>
+
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "costs.hpp"
+#include "json_report.hpp"
 #include "ledger/cli.hpp"
 #include "machines.hpp"
+#include "plot.hpp"
 #include "report.hpp"
 
 namespace po = boost::program_options;
@@ -18,6 +22,7 @@ namespace {
 constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h200-measured,h200-spec}]
                   [--seq-len N] [--kv-len N] [--heads N] [--head-dim N]
                   [--batch N] [--params N] [--world N] [--op 子串[,子串...]]
+                  [--format {text,json}] [--plot FILE.svg]
 
 第 02 章 示例 1：单个算子的访存/计算账本与 roofline 判据。
 给定一个算子和一台机器，它是先撞带宽，还是先撞算力？理论上最快能有多快？
@@ -43,6 +48,13 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   --params N        优化器参数个数，AdamW 与 all-reduce 两行用（默认 7e9）
   --world N         数据并行的卡数，ring all-reduce 用，至少 2（默认 8）
   --op 子串[,...]   只打印名字里含这些子串的行（逗号分隔，不区分大小写；默认 all）
+  --format FORMAT   text（默认）：上面的表格；json：每个打印的行一个对象（名字、形状参数、
+                    flops、bytes、算术强度、时间、判据），数值是能往返的最短写法（全精度），
+                    单位是 FLOP、字节、秒，另附所用机器与各参数的取值
+  --plot FILE.svg   另外把所选机器的 roofline 画成 SVG 写进 FILE.svg（log-log：横轴算术强度
+                    FLOP/Byte，纵轴 FLOP/s；带宽斜线、算力天花板、平衡点，每个打印的算子是
+                    一个编号的点）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，
+                    写不了（目录不存在、没有权限）时退出码 2，不留下写了一半的文件
 
 数值参数接受 Python float() 的写法（4096、7e9、1_000），必须是大于 0 的有限数。
 参数错误时在 stderr 打印一行说明、退出码 2、stdout 不输出任何内容。
@@ -53,6 +65,8 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   op_traffic --seq-len 8192 --heads 32 --head-dim 128
   op_traffic --params 7e9 --op adamw
   op_traffic --op GEMM,Attention
+  op_traffic --op GEMM --format json
+  op_traffic --machine h100-spec --plot roofline.svg
 )";
 
 po::options_description flag_table() {
@@ -61,7 +75,8 @@ po::options_description flag_table() {
       "kv-len", po::value<std::string>(), "")("heads", po::value<std::string>(), "")(
       "head-dim", po::value<std::string>(), "")("batch", po::value<std::string>(), "")(
       "params", po::value<std::string>(), "")("world", po::value<std::string>(), "")(
-      "op", po::value<std::string>(), "");
+      "op", po::value<std::string>(), "")("format", po::value<std::string>(), "")(
+      "plot", po::value<std::string>(), "");
   return d;
 }
 
@@ -74,12 +89,15 @@ double number_flag(const ledger::cli::Args& args, const char* name, double fallb
 
 namespace op_traffic {
 
-std::string run(int argc, const char* const* argv) {
+ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
-  if (args.flag("help")) return kHelp;
+  if (args.flag("help")) return {kHelp, {}};
 
   const std::string machine_key =
       ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), machine_keys());
+  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
+  std::optional<std::string> plot_path;
+  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
   Workload w;
   w.seq_len = number_flag(args, "seq-len", w.seq_len);
   w.kv_len = number_flag(args, "kv-len", w.kv_len);
@@ -99,7 +117,11 @@ std::string run(int argc, const char* const* argv) {
                                  "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
                                  op));
   }
-  return render_report(*find_machine(machine_key), rows);
+  const Machine& machine = *find_machine(machine_key);
+  ledger::cli::ProgramOutput out;
+  out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);
+  if (plot_path) out.files.push_back({"--plot", *plot_path, roofline_svg(machine, rows)});
+  return out;
 }
 
 }  // namespace op_traffic

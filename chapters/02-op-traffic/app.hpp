@@ -1,12 +1,14 @@
-// op_traffic as a function: the whole stdout for a command line, or a
-// ledger::cli::UsageError / ledger::OverflowError for bad input.
+// op_traffic as a function: the whole stdout for a command line and the
+// files it writes besides (--plot), or a ledger::cli::UsageError /
+// ledger::OverflowError for bad input. It writes nothing itself: main() does,
+// so the fuzzer never touches the file system.
 #pragma once
 
-#include <string>
+#include "ledger/output_file.hpp"
 
 namespace op_traffic {
 
 // argv[0] is the program name, as in main().
-std::string run(int argc, const char* const* argv);
+ledger::cli::ProgramOutput run(int argc, const char* const* argv);
 
 }  // namespace op_traffic

@@ -1,7 +1,9 @@
 #include "costs.hpp"
 
+#include <initializer_list>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -126,20 +128,42 @@ Cost allreduce(double params, double world, const std::string& grad_dtype) {
 //< allreduce
 
 std::vector<Row> build_cases(const Workload& w) {
+  using ledger::Json;
   const double n_elem = 4096.0 * 4096.0;
   const std::string prefill_flags = "--seq-len, --heads, --head-dim";
+  const auto shape = [](std::initializer_list<std::pair<const char*, Json>> fields) {
+    Json j = Json::Object{};
+    for (const auto& [key, value] : fields) j.set(key, value);
+    return j;
+  };
+  const auto prefill = [&](bool materialized) {
+    return Row{attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, materialized, "fp16"), prefill_flags,
+               "attention_prefill",
+               shape({{"batch", 1.0}, {"heads", w.heads}, {"seq_len", w.seq_len}, {"head_dim", w.head_dim},
+                      {"materialized", materialized}, {"dtype", "fp16"}})};
+  };
   return {
-      {elementwise_add(n_elem), ""},
-      {pointwise_chain(n_elem, 2, false), ""},
-      {pointwise_chain(n_elem, 2, true), ""},
-      {layernorm(8192.0, 4096.0, true), ""},
-      {layernorm(8192.0, 4096.0, false), ""},
-      {gemm(4096.0, 4096.0, 4096.0), ""},
-      {attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, true), prefill_flags},
-      {attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, false), prefill_flags},
-      {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim), "--batch, --heads, --kv-len, --head-dim"},
-      {adamw(w.params), "--params"},
-      {allreduce(w.params, w.world), "--params, --world"},
+      {elementwise_add(n_elem, "fp16"), "", "elementwise_add", shape({{"n", n_elem}, {"dtype", "fp16"}})},
+      {pointwise_chain(n_elem, 2, false, "fp16"), "", "pointwise_chain",
+       shape({{"n", n_elem}, {"ops", 2}, {"fused", false}, {"dtype", "fp16"}})},
+      {pointwise_chain(n_elem, 2, true, "fp16"), "", "pointwise_chain",
+       shape({{"n", n_elem}, {"ops", 2}, {"fused", true}, {"dtype", "fp16"}})},
+      {layernorm(8192.0, 4096.0, true, "fp16"), "", "layernorm",
+       shape({{"rows", 8192.0}, {"hidden", 4096.0}, {"fused", true}, {"dtype", "fp16"}})},
+      {layernorm(8192.0, 4096.0, false, "fp16"), "", "layernorm",
+       shape({{"rows", 8192.0}, {"hidden", 4096.0}, {"fused", false}, {"dtype", "fp16"}})},
+      {gemm(4096.0, 4096.0, 4096.0, "fp16"), "", "gemm",
+       shape({{"m", 4096.0}, {"n", 4096.0}, {"k", 4096.0}, {"dtype", "fp16"}})},
+      prefill(true),
+      prefill(false),
+      {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim, "fp16"), "--batch, --heads, --kv-len, --head-dim",
+       "attention_decode",
+       shape({{"batch", w.batch}, {"heads", w.heads}, {"kv_len", w.kv_len}, {"head_dim", w.head_dim},
+              {"dtype", "fp16"}})},
+      {adamw(w.params, "fp32", "bf16"), "--params", "adamw",
+       shape({{"params", w.params}, {"state_dtype", "fp32"}, {"grad_dtype", "bf16"}})},
+      {allreduce(w.params, w.world, "bf16"), "--params, --world", "allreduce",
+       shape({{"params", w.params}, {"world", w.world}, {"grad_dtype", "bf16"}})},
   };
 }
 

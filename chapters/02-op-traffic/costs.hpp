@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ledger/cost.hpp"
+#include "ledger/json.hpp"
 
 namespace op_traffic {
 
@@ -38,11 +39,14 @@ struct Workload {
   double world = 8.0;        // data-parallel cards
 };
 
-// One printed row: its cost, and the flags its numbers depend on (named in
-// the error when a reader's values push the row out of double's range).
+// One printed row: its cost, the flags its numbers depend on (named in the
+// error when a reader's values push the row out of double's range), and the
+// inputs of its ledger function for --format json (so a script can recompute it).
 struct Row {
   Cost cost;
   std::string flags;
+  std::string kind;    // the ledger function: "gemm", "attention_prefill", ...
+  ledger::Json shape;  // its arguments by name: {"m": 4096, ..., "dtype": "fp16"}
 };
 
 // The chapter's eleven rows, in print order.

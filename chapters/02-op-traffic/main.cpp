@@ -3,7 +3,8 @@
 // possibly run? A C++ port of op_traffic.py: same flags, same stdout.
 #include "app.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
 
 int main(int argc, char** argv) {
-  return ledger::cli::run_program("op_traffic", [&] { return op_traffic::run(argc, argv); });
+  return ledger::cli::run_program("op_traffic", [&] { return ledger::cli::write_files(op_traffic::run(argc, argv)); });
 }

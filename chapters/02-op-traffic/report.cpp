@@ -31,6 +31,12 @@ void require_finite_row(const Row& row, const ledger::Verdict& verdict) {
 
 }  // namespace
 
+ledger::Verdict judge_row(const Machine& machine, const Row& row) {
+  const ledger::Verdict verdict = ledger::judge(row.cost.flops, row.cost.bytes, machine.peak_flops, machine.bandwidth);
+  require_finite_row(row, verdict);
+  return verdict;
+}
+
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op) {
   if (op == "all") return rows;
   std::vector<std::string> wanted;
@@ -79,8 +85,7 @@ std::string render_report(const Machine& machine, const std::vector<Row>& rows) 
                    pad_left("算术强度", 10), pad_left("时间下界", 10), pad_left("判据", 15)));
   for (const Row& row : rows) {
     const Cost& cost = row.cost;
-    const ledger::Verdict verdict = ledger::judge(cost.flops, cost.bytes, machine.peak_flops, machine.bandwidth);
-    require_finite_row(row, verdict);
+    const ledger::Verdict verdict = judge_row(machine, row);
     const std::string flops = cost.flops > 0 ? fmt::format("{:.3g} GFLOP", cost.flops / 1e9) : "0";
     line(fmt::format("{} {} {} {:>9.2f} F/B {} {}", pad_right(cost.name, 50), pad_left(flops, 10),
                      pad_left(ledger::fmt_bytes(cost.bytes), 10), cost.intensity(),

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "costs.hpp"
+#include "ledger/roofline.hpp"
 #include "machines.hpp"
 
 namespace op_traffic {
@@ -13,6 +14,10 @@ namespace op_traffic {
 // Rows whose name contains one of the comma-separated pieces of `op`,
 // ignoring ASCII case; "all" keeps every row (the script's --op).
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op);
+
+// The row's verdict on `machine`. Throws ledger::cli::UsageError when the row
+// leaves the range of double (a zero byte count, an infinite or NaN quantity).
+ledger::Verdict judge_row(const Machine& machine, const Row& row);
 
 // The whole output. Throws ledger::cli::UsageError when a selected row leaves
 // the range of double (a zero byte count, an infinite or NaN quantity).

@@ -1,0 +1,174 @@
+#include "plot.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "ledger/label_layout.hpp"
+#include "ledger/plot_axes.hpp"
+#include "ledger/roofline_plot.hpp"
+#include "report.hpp"
+
+namespace op_traffic {
+namespace {
+
+using ledger::svg::Anchor;
+using ledger::svg::Point;
+using ledger::svg::Stroke;
+using ledger::svg::TextStyle;
+
+// The plot area and the legend under it, in viewBox pixels.
+constexpr double kWidth = 800.0;
+constexpr double kLeft = 92.0;
+constexpr double kRight = 772.0;
+constexpr double kTop = 64.0;
+constexpr double kBottom = 394.0;
+constexpr double kLegendTop = kBottom + 68.0;
+constexpr double kLegendRow = 19.0;
+constexpr double kPointRadius = 4.5;
+
+const std::string kMemoryColor = "#1f6fb4";
+const std::string kComputeColor = "#d0571f";
+const std::string kRoofColor = "#2b2b30";
+const std::string kBalanceColor = "#a4262c";
+const std::string kMuted = "#6a6a70";
+
+struct Operator {
+  int number = 0;  // 1-based, in print order
+  const Row* row = nullptr;
+  ledger::Verdict verdict;
+  bool plotted = false;  // false for a row without FLOPs
+  Point at;
+};
+
+const std::string& bound_color(ledger::Bound b) { return b == ledger::Bound::memory ? kMemoryColor : kComputeColor; }
+
+std::vector<Operator> operators_of(const Machine& machine, const std::vector<Row>& rows) {
+  std::vector<Operator> out;
+  for (const Row& row : rows) {
+    out.push_back(Operator{static_cast<int>(out.size()) + 1, &row, judge_row(machine, row), row.cost.flops > 0.0, {}});
+  }
+  return out;
+}
+
+// The legend: the colour key, then each operator by number, in columns.
+double draw_legend(ledger::svg::Document& doc, const std::vector<Operator>& ops) {
+  double x = 40.0;
+  const double key_y = kLegendTop;  // the colour key's baseline
+  const TextStyle key_text{12.0, Anchor::start, "#222222"};
+  doc.circle({x, key_y - 4.0}, kPointRadius, kMemoryColor);
+  doc.text({x + 9.0, key_y}, "memory-bound（带宽先饱和）", key_text);
+  x += 210.0;
+  doc.circle({x, key_y - 4.0}, kPointRadius, kComputeColor);
+  doc.text({x + 9.0, key_y}, "compute-bound（算力先饱和）", key_text);
+  x += 210.0;
+  doc.circle({x, key_y - 4.0}, 5.5, "#ffffff", Stroke{kBalanceColor, 2.0, ""});
+  doc.text({x + 10.0, key_y}, "平衡点 = 峰值算力 / 带宽", key_text);
+
+  const auto entry = [](const Operator& op) {
+    return op.plotted ? op.row->cost.name : op.row->cost.name + "（0 FLOP，不在图上）";
+  };
+  // Two columns when every entry fits one at 12 or at 11 px, else one column at 12 px.
+  const double column_width = (kWidth - 2 * 36.0) / 2.0;
+  const auto fits = [&](double size) {
+    double widest = 0.0;
+    for (const Operator& op : ops) widest = std::max(widest, ledger::svg::text_width(entry(op), size));
+    return widest + 26.0 <= column_width;
+  };
+  const double size = fits(12.0) ? 12.0 : fits(11.0) ? 11.0 : 12.0;
+  const std::size_t columns = fits(size) ? 2 : 1;
+  const std::size_t per_column = (ops.size() + columns - 1) / columns;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const Operator& op = ops[i];
+    const double cx = 36.0 + static_cast<double>(i / per_column) * column_width;
+    const double cy = key_y + 26.0 + static_cast<double>(i % per_column) * kLegendRow;
+    const std::string& color = op.plotted ? bound_color(op.verdict.bound) : kMuted;
+    doc.text({cx + 14.0, cy}, fmt::format("{}", op.number), TextStyle{size, Anchor::end, color, true});
+    doc.text({cx + 22.0, cy}, entry(op), TextStyle{size, Anchor::start, op.plotted ? "#222222" : kMuted});
+  }
+  return key_y + 26.0 + static_cast<double>(per_column) * kLegendRow + 4.0;
+}
+
+}  // namespace
+
+std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
+  std::vector<Operator> ops = operators_of(machine, rows);
+  const double balance = machine.balance();
+
+  // The roof's corner with a stretch of slope and ceiling on either side, whatever the rows.
+  std::vector<double> xs{balance / 30.0, balance, balance * 10.0};
+  std::vector<double> ys{machine.peak_flops / 30.0, machine.peak_flops};
+  for (const Operator& op : ops) {
+    if (!op.plotted) continue;
+    xs.push_back(op.row->cost.intensity());
+    ys.push_back(ledger::attainable(op.row->cost.intensity(), machine.peak_flops, machine.bandwidth));
+  }
+  const auto x = ledger::LogScale::whole_decades(xs, 1.5, kLeft, kRight);
+  // From a whole decade below, to well above the ceiling: room for the labels over it.
+  const double y_top = *std::max_element(ys.begin(), ys.end()) * 3.0;
+  const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 1.3, kBottom, kTop).low(), y_top, kBottom, kTop);
+
+  // The legend's height sets the figure's; draw it into a scratch document first.
+  ledger::svg::Document legend_probe(kWidth, 0.0, "");
+  const double height = draw_legend(legend_probe, ops) + 10.0;
+  ledger::svg::Document doc(kWidth, height, fmt::format("op_traffic 的 roofline：{}", machine.label));
+
+  doc.text({40.0, 28.0}, fmt::format("Roofline：{}", machine.label), TextStyle{16.0, Anchor::start, "#111111", true});
+  doc.text({40.0, 47.0},
+           "每个点是一个算子：横坐标是它的算术强度，纵坐标是它能达到的算力 min(峰值算力, 带宽 × 算术强度)",
+           TextStyle{12.0, Anchor::start, kMuted});
+  ledger::draw_axes(doc, x, y, ledger::decade_ticks(x), ledger::decade_ticks(y),
+                    {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
+
+  // The roof, then the balance point on it.
+  const auto roof = ledger::roofline_points(x, y, machine.peak_flops, machine.bandwidth);
+  doc.polyline(roof, Stroke{kRoofColor, 2.2, ""});
+  const Point corner{x(balance), y(machine.peak_flops)};
+  doc.line({corner.x, kBottom}, corner, Stroke{kBalanceColor, 1.0, "4 3"});
+
+  ledger::LabelLayout layout(ledger::Box{kLeft + 3.0, kTop + 3.0, kRight - 3.0, kBottom - 3.0});
+  for (Operator& op : ops) {
+    if (!op.plotted) continue;
+    const double ai = op.row->cost.intensity();
+    op.at = {x(ai), y(ledger::attainable(ai, machine.peak_flops, machine.bandwidth))};
+    layout.occupy(ledger::point_box(op.at, kPointRadius + 1.0));
+  }
+  layout.occupy(ledger::point_box(corner, 6.0));
+  for (std::size_t i = 1; i < roof.size(); ++i) layout.occupy_line(roof[i - 1], roof[i], 2.0);
+
+  // The operators: points on the roof, numbered as in the legend; their numbers
+  // are placed first, next to their points, the roof's labels where room is left.
+  const auto slots = ledger::slots_around(kPointRadius, 3.0, 11.0);
+  for (const Operator& op : ops) {
+    if (!op.plotted) continue;
+    const std::string& color = bound_color(op.verdict.bound);
+    doc.circle(op.at, kPointRadius, color, Stroke{"#ffffff", 1.0, ""});
+    const std::string number = fmt::format("{}", op.number);
+    const ledger::PlacedLabel l = layout.place(op.at, number, 11.0, slots);
+    doc.text(l.at, number, TextStyle{11.0, l.anchor, color, true});
+  }
+  // Name the balance point and the two parts of the roof.
+  const std::string balance_text = fmt::format("平衡点 {:.1f} FLOP/Byte", balance);
+  const ledger::PlacedLabel b = layout.place(corner, balance_text, 12.0, ledger::slots_around(6.0, 4.0, 12.0));
+  doc.text(b.at, balance_text, TextStyle{12.0, b.anchor, kBalanceColor, true});
+  const std::string ceiling = fmt::format("峰值算力 {:.1f} TFLOP/s", machine.peak_flops / 1e12);
+  std::vector<ledger::LabelSlot> ceiling_slots;
+  for (double shift : {0.0, 0.25, 0.5}) {  // from the right end leftwards, above then below the line
+    const double dx = -shift * (kRight - std::max(corner.x, kLeft));
+    ceiling_slots.push_back({dx, -7.0, Anchor::end});
+    ceiling_slots.push_back({dx, 16.0, Anchor::end});
+  }
+  const ledger::PlacedLabel c = layout.place({kRight - 6.0, corner.y}, ceiling, 12.0, ceiling_slots);
+  doc.text(c.at, ceiling, TextStyle{12.0, c.anchor, kRoofColor});
+  if (roof.size() >= 2 && roof[0].y != roof[1].y) {
+    const std::string slope = fmt::format("带宽 {:.0f} GB/s × 算术强度", machine.bandwidth / 1e9);
+    const ledger::PlacedLabel s = layout.place_along(roof[0], roof[1], slope, 12.0, 5.0);
+    doc.text(s.at, slope, TextStyle{12.0, s.anchor, kRoofColor, false, s.rotate});
+  }
+  doc.circle(corner, 5.5, "#ffffff", Stroke{kBalanceColor, 2.0, ""});
+
+  draw_legend(doc, ops);
+  return doc.str();
+}
+
+}  // namespace op_traffic
