@@ -118,7 +118,7 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
   CHECK(parse_error("key: k\n---\nkey: j\n") == "t.yaml:3: a second YAML document (---): a profile file holds one");
 }
 
-TEST_CASE("calibration is in (0, 1] or absent", "[profile-file]") {
+TEST_CASE("calibration is above 0 and at most 1, or absent", "[profile-file]") {
   const auto with_calibration = [](const std::string& c) {
     return "key: k\nname: n\ndescription: d\nroofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration: " + c +
            "\n    label: l\n    source: s\n  - key: x\n    theoretical: 1e14\n    label: l\n    source: s\n";
@@ -134,7 +134,7 @@ TEST_CASE("calibration is in (0, 1] or absent", "[profile-file]") {
 TEST_CASE("roofs_error points at the roofs of a valid profile", "[profile-file]") {
   const ProfileFile file = load_profile_file(test_profile("no-fp16-matrix-roof.yaml"));
   CHECK(roofs_error(file, "no fp16 matrix roof").what() ==
-        file.path + ":8: roofs: no fp16 matrix roof");
+        file.path + ":6: roofs: no fp16 matrix roof");
 }
 
 TEST_CASE("the built-in profiles are the YAML files, bit for bit", "[profile-file]") {
