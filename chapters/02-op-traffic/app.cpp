@@ -10,6 +10,8 @@
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/profile_file.hpp"
+#include "machine_list.hpp"
 #include "machines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
@@ -19,10 +21,11 @@ using ledger::cli::UsageError;
 
 namespace {
 
-constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h200-measured,h200-spec}]
+constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h200-measured,h200-spec} | --profile FILE]
                   [--seq-len N] [--kv-len N] [--heads N] [--head-dim N]
                   [--batch N] [--params N] [--world N] [--op 子串[,子串...]]
                   [--format {text,json}] [--plot FILE.svg]
+      op_traffic --list-machines [--profile FILE]
 
 第 02 章 示例 1：单个算子的访存/计算账本与 roofline 判据。
 给定一个算子和一台机器，它是先撞带宽，还是先撞算力？理论上最快能有多快？
@@ -40,6 +43,13 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
                       h200-measured  H200，TileOPs 微基准标定（0.737x 算力 / 0.938x 带宽）
                       h200-spec      H200 厂商规格（989.5 TFLOPS fp16 / 4800 GB/s）
                       h100-spec      H100 SXM5 厂商 preliminary 规格（1000 TFLOPS / 3.0 TB/s）
+  --profile FILE    用一份机器 profile 文件（YAML）代替 --machine：峰值算力取 fp16 矩阵单元的 roof
+                    （tensor_core.fp16、matrix_core.fp16 或 cube.fp16），带宽取 hbm，各为
+                    theoretical × calibration。common/profiles/ 里有现成的（h100-sxm、a100-sxm-80gb、
+                    b200、mi300x、ascend-910b 等），格式见那里的文件或 op_ledger --help。文件有错、
+                    或缺这两条 roof 时在 stderr 打印一行（文件、行号与出错的字段），退出码 2
+  --list-machines   列出 --machine 的每台机器：峰值算力与带宽各取自哪个 profile 的哪条 roof、
+                    theoretical 与 calibration、平衡点与出处；加 --profile FILE 时也列出那台机器
   --seq-len N       prefill 序列长度 S（默认 4096）
   --kv-len N        decode 的 KV cache 长度（默认 32768）
   --heads N         注意力头数（默认 32）
@@ -67,6 +77,8 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   op_traffic --op GEMM,Attention
   op_traffic --op GEMM --format json
   op_traffic --machine h100-spec --plot roofline.svg
+  op_traffic --list-machines
+  op_traffic --profile common/profiles/mi300x.yaml --op GEMM
 )";
 
 po::options_description flag_table() {
@@ -76,8 +88,44 @@ po::options_description flag_table() {
       "head-dim", po::value<std::string>(), "")("batch", po::value<std::string>(), "")(
       "params", po::value<std::string>(), "")("world", po::value<std::string>(), "")(
       "op", po::value<std::string>(), "")("format", po::value<std::string>(), "")(
-      "plot", po::value<std::string>(), "");
+      "plot", po::value<std::string>(), "")("profile", po::value<std::string>(), "")("list-machines", "");
   return d;
+}
+
+// The machine of a reader's profile file (--profile FILE).
+op_traffic::Machine profile_machine(const std::string& path) {
+  try {
+    return op_traffic::machine_from_profile(ledger::load_profile_file(path));
+  } catch (const ledger::ProfileFileError& e) {
+    throw UsageError(fmt::format("--profile: {}", e.what()));
+  }
+}
+
+// --machine KEY (default h200-measured) or --profile FILE, not both.
+op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
+  if (args.has("profile")) {
+    if (args.has("machine")) {
+      throw UsageError("--machine/--profile: give one of them (--machine KEY for the chapter's machines, "
+                       "--profile FILE for a profile file)");
+    }
+    return profile_machine(args.get("profile", ""));
+  }
+  const std::string key =
+      ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), op_traffic::machine_keys());
+  return *op_traffic::find_machine(key);
+}
+
+std::string list_machines(const ledger::cli::Args& args) {
+  for (const auto& name : args.given()) {
+    if (name != "list-machines" && name != "profile") {
+      throw UsageError(fmt::format("--{}: not accepted with --list-machines (accepted: --list-machines "
+                                   "[--profile FILE])",
+                                   name));
+    }
+  }
+  if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
+  const op_traffic::Machine machine = profile_machine(args.get("profile", ""));
+  return op_traffic::render_machine_list(&machine);
 }
 
 double number_flag(const ledger::cli::Args& args, const char* name, double fallback) {
@@ -92,9 +140,9 @@ namespace op_traffic {
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
   if (args.flag("help")) return {kHelp, {}};
+  if (args.flag("list-machines")) return {list_machines(args), {}};
 
-  const std::string machine_key =
-      ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), machine_keys());
+  const Machine machine = machine_flag(args);
   const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
   std::optional<std::string> plot_path;
   if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
@@ -117,7 +165,6 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                                  "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
                                  op));
   }
-  const Machine& machine = *find_machine(machine_key);
   ledger::cli::ProgramOutput out;
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);
   if (plot_path) out.files.push_back({"--plot", *plot_path, roofline_svg(machine, rows)});

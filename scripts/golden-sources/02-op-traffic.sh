@@ -2,12 +2,14 @@
 # op_traffic.py run with the case's flags. Sourced by scripts/update-golden,
 # which sets $reference and $root.
 #
-# The exception, by name: the reference has neither --format nor --plot, so
-# the cases below, and only these, come from the built C++ op_traffic
-# ($OP_TRAFFIC if set, else the newest build*/chapters/02-op-traffic/op_traffic).
-# A case of this list without --format/--plot, or a case outside it with them,
-# is refused: what the reference can print always comes from the reference.
-program_cases=(default-json gemm-attention-json default-plot)
+# The exception, by name: the reference has none of --format, --plot,
+# --list-machines and --profile, so the cases below, and only these, come from
+# the built C++ op_traffic ($OP_TRAFFIC if set, else the newest
+# build*/chapters/02-op-traffic/op_traffic), run in the repository's root as
+# ctest runs them (a --profile case names its file by its relative path).
+# A case of this list without one of those flags, or a case outside it with
+# one, is refused: what the reference can print always comes from the reference.
+program_cases=(default-json gemm-attention-json default-plot list-machines reader-profile)
 
 script="$reference/op_traffic.py"
 need_file "$script"
@@ -33,15 +35,18 @@ built_op_traffic() {
 generate_case() {  # NAME ARGS
   local name=$1 from_program=0 uses_new_flags=0 c
   for c in "${program_cases[@]}"; do [ "$c" != "$name" ] || from_program=1; done
-  [[ " $2 " =~ \ --(format|plot)[\ =] ]] && uses_new_flags=1
+  [[ " $2 " =~ \ --(format|plot|list-machines|profile)[\ =] ]] && uses_new_flags=1
   if [ $from_program -ne $uses_new_flags ]; then
-    echo "update-golden: case $name: only the cases listed in program_cases, each using --format or --plot," \
+    echo "update-golden: case $name: only the cases listed in program_cases, each using --format, --plot," \
+         "--list-machines or --profile," \
          "come from the program; every other case comes from $script" >&2
     exit 2
   fi
   if [ $from_program -eq 1 ]; then
+    local binary
+    binary=$(built_op_traffic) || exit 2
     # shellcheck disable=SC2086  # the case's flags are whitespace-separated words
-    "$(built_op_traffic)" $2
+    (cd "$root" && "$binary" $2)
   else
     # shellcheck disable=SC2086
     PYTHONIOENCODING=utf-8 python3 "$script" $2
