@@ -3,6 +3,7 @@
 namespace op_ledger {
 
 const char* const kHelp = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
+                [--plot FILE.svg]
       op_ledger --sweep [--machine KEY | --profile FILE] [--format markdown|json]
       op_ledger --list-machines [--profile FILE]
 
@@ -73,6 +74,11 @@ case（形状参数与默认值；case 声明的 roof）：
                       请逐个用 --case。
   --format FORMAT     与 --case 一起：text（默认）或 json；与 --sweep 一起：markdown（默认）或 json。
                       json 里计数是精确整数，浮点数取能往返的最短写法。
+  --plot FILE.svg     与 --case 一起：另外把这本账画成 SVG 写进 FILE.svg（log-log：横轴算术强度
+                      FLOP/Byte，纵轴 FLOP/s）：一条访存斜线，profile 的每条 compute roof 各一条水平线，
+                      case 的算术强度是一条竖线，它与每条 roof 的交点标出该 roof 下的判据（粗线是所选
+                      的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，写不了
+                      （目录不存在、没有权限）时退出码 2，不留下写了一半的文件。
   --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
                       在 --machine 上各用自己声明的 roof；不接受形状参数与 --roof。
   --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
@@ -89,6 +95,7 @@ case（形状参数与默认值；case 声明的 roof）：
 示例:
   op_ledger --case fused-norm-rope-quant
   op_ledger --case gemm --m 512 --n 512 --k 512
+  op_ledger --case gemm --m 512 --n 512 --k 512 --plot roofs.svg
   op_ledger --sweep
   op_ledger --machine h100-spec --case gemm --m 4096 --n 4096 --k 4096
   op_ledger --case rmsnorm --rows 8192 --hidden 4096 --roof cuda_core.fp32

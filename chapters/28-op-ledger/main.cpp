@@ -2,6 +2,7 @@
 // roofline verdict under the compute roof the case declares, and what the
 // verdict would be under every other roof of the machine ("the wrong roof").
 // The published program is lost; spec/28-op-ledger.md is what it implements.
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,9 +15,11 @@
 #include "help.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
 #include "ledger/profile.hpp"
 #include "machine_choice.hpp"
 #include "machine_list.hpp"
+#include "plot.hpp"
 #include "sweep.hpp"
 #include "text_report.hpp"
 
@@ -30,8 +33,8 @@ po::options_description flag_table() {
   po::options_description d;
   auto add = d.add_options();
   add("help,h", "")("sweep", "")("list-machines", "")("eager", "");
-  for (const char* name : {"case", "machine", "profile", "roof", "format", "m", "n", "k", "dtype", "heads", "sq",
-                           "skv", "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
+  for (const char* name : {"case", "machine", "profile", "roof", "format", "plot", "m", "n", "k", "dtype", "heads",
+                           "sq", "skv", "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
     add(name, po::value<std::string>(), "");
   }
   return d;
@@ -62,18 +65,20 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
                                ledger::cli::join(compute_roofs)));
 }
 
-std::string run_case(const Args& args) {
+ledger::cli::ProgramOutput run_case(const Args& args) {
   const std::string case_key = ledger::cli::parse_choice("--case", args.get("case", ""), op_ledger::case_keys());
   const op_ledger::CaseFlags& flags = *op_ledger::find_case_flags(case_key);
-  std::set<std::string> allowed{"case", "machine", "profile", "roof", "format"};
+  std::set<std::string> allowed{"case", "machine", "profile", "roof", "format", "plot"};
   allowed.insert(flags.flags.begin(), flags.flags.end());
   require_only(args, allowed, fmt::format("with --case {}", case_key),
-               fmt::format("{}, --machine, --profile, --roof, --format", op_ledger::flag_list(flags.flags)));
+               fmt::format("{}, --machine, --profile, --roof, --format, --plot", op_ledger::flag_list(flags.flags)));
   const std::string format = args.get("format", "text");
   if (format == "markdown") {
     throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
   }
   ledger::cli::parse_choice("--format", format, {"text", "json"});
+  std::optional<std::string> plot_path;
+  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
 
   const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
   const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
@@ -83,8 +88,11 @@ std::string run_case(const Args& args) {
   }
   const std::string roof = roof_flag(args, machine.profile, ledger.declared_roof);
   const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine.profile, roof);
-  if (format == "json") return op_ledger::case_json(ledger, analysis).dump() + "\n";
-  return op_ledger::render_case_text(ledger, analysis);
+  ledger::cli::ProgramOutput out;
+  out.text = format == "json" ? op_ledger::case_json(ledger, analysis).dump() + "\n"
+                              : op_ledger::render_case_text(ledger, analysis);
+  if (plot_path) out.files.push_back({"--plot", *plot_path, op_ledger::roofs_svg(ledger, analysis)});
+  return out;
 }
 
 std::string run_sweep(const Args& args) {
@@ -105,9 +113,9 @@ std::string run_sweep(const Args& args) {
   return op_ledger::render_sweep_markdown(rows, machine.profile);
 }
 
-std::string run(int argc, char** argv) {
+ledger::cli::ProgramOutput run(int argc, char** argv) {
   const Args args = ledger::cli::parse(argc, argv, flag_table());
-  if (args.flag("help")) return op_ledger::kHelp;
+  if (args.flag("help")) return {op_ledger::kHelp, {}};
 
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
   if (modes == 0) {
@@ -120,16 +128,16 @@ std::string run(int argc, char** argv) {
   }
   if (args.flag("list-machines")) {
     require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");
-    if (!args.has("profile")) return op_ledger::render_machine_list(nullptr);
+    if (!args.has("profile")) return {op_ledger::render_machine_list(nullptr), {}};
     const ledger::ProfileFile file = op_ledger::load_profile_flag(args.get("profile", ""));
-    return op_ledger::render_machine_list(&file);
+    return {op_ledger::render_machine_list(&file), {}};
   }
-  if (args.flag("sweep")) return run_sweep(args);
+  if (args.flag("sweep")) return {run_sweep(args), {}};
   return run_case(args);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return ledger::cli::run_program("op_ledger", [&] { return run(argc, argv); });
+  return ledger::cli::run_program("op_ledger", [&] { return ledger::cli::write_files(run(argc, argv)); });
 }

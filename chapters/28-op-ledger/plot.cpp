@@ -1,0 +1,238 @@
+#include "plot.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "ledger/label_layout.hpp"
+#include "ledger/plot_axes.hpp"
+#include "ledger/roofline_plot.hpp"
+#include "units.hpp"
+
+namespace op_ledger {
+namespace {
+
+using ledger::svg::Anchor;
+using ledger::svg::Point;
+using ledger::svg::Stroke;
+using ledger::svg::TextStyle;
+
+constexpr double kWidth = 800.0;
+constexpr double kLeft = 92.0;
+constexpr double kRight = 772.0;
+constexpr double kTop = 64.0;
+constexpr double kBottom = 374.0;
+constexpr double kLegendTop = kBottom + 68.0;
+constexpr double kLegendRow = 19.0;
+
+const std::string kInk = "#222222";
+const std::string kMuted = "#6a6a70";
+const std::string kSlopeColor = "#2b2b30";
+const std::vector<std::string> kPalette{"#1f6fb4", "#d0571f", "#2e8b57", "#8e44ad",
+                                        "#b8860b", "#c0392b", "#16a085", "#5d6d7e"};
+
+// One compute roof with its verdict on the case. Roofs with the same
+// effective value share one ceiling line and its colour.
+struct RoofLine {
+  const RoofVerdict* verdict = nullptr;
+  bool chosen = false;
+  std::size_t ceiling = 0;  // index of the first roof with the same value
+  std::string color;
+};
+
+// The compute roofs in profile order, each with its verdict.
+std::vector<RoofLine> roof_lines(const Analysis& a) {
+  std::vector<RoofLine> lines;
+  for (const ledger::Roof& roof : a.machine->roofs) {
+    if (roof.is_memory()) continue;
+    RoofLine line;
+    if (&roof == a.chosen.roof) {
+      line.verdict = &a.chosen, line.chosen = true;
+    } else {
+      for (const RoofVerdict& v : a.others) {
+        if (v.roof == &roof) line.verdict = &v;
+      }
+    }
+    if (line.verdict == nullptr) continue;
+    line.ceiling = lines.size();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].verdict->roof->effective() == roof.effective()) {
+        line.ceiling = i;
+        break;
+      }
+    }
+    std::size_t distinct = 0;  // colours go to ceilings, in order
+    for (std::size_t i = 0; i < lines.size(); ++i) distinct += lines[i].ceiling == i ? 1 : 0;
+    line.color = line.ceiling == lines.size() ? kPalette[distinct % kPalette.size()] : lines[line.ceiling].color;
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+std::string verdict_note(const RoofLine& line, const Analysis& a, const OperatorLedger& ledger) {
+  if (line.chosen) return a.roof_overridden ? "（--roof 选的）" : "（case 声明的 roof）";
+  const std::string change = line.verdict->verdict.bound == a.chosen.verdict.bound ? "判据相同" : "判据翻转";
+  if (line.verdict->roof->key == ledger.declared_roof) return fmt::format("（case 声明的 roof；{}）", change);
+  return fmt::format("（{}）", change);
+}
+
+// The memory roof, then one row per compute roof; returns the bottom.
+double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& lines, const Analysis& a,
+                   const OperatorLedger& ledger) {
+  const ledger::Roof& hbm = *a.memory_roof;
+  const double x = 36.0;
+  double y = kLegendTop;
+  doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{kSlopeColor, 2.0, ""});
+  doc.text({x + 34.0, y}, fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm)),
+           TextStyle{12.0, Anchor::start, kInk});
+  // Columns: roof key, rate, balance point, verdict; each as wide as its widest cell.
+  std::vector<std::vector<std::string>> cells;
+  for (const RoofLine& line : lines) {
+    const ledger::Roof& roof = *line.verdict->roof;
+    cells.push_back({roof.key, format_rate(roof, roof.effective()), fmt::format("平衡点 {:.3f}", line.verdict->balance),
+                     fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound),
+                                 verdict_note(line, a, ledger))});
+  }
+  std::vector<double> column_x{x + 34.0};
+  for (std::size_t c = 0; c + 1 < 4; ++c) {
+    double widest = 0.0;
+    for (const auto& row : cells) widest = std::max(widest, ledger::svg::text_width(row[c], 12.0));
+    column_x.push_back(column_x.back() + widest + 14.0);
+  }
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const RoofLine& line = lines[i];
+    y += kLegendRow;
+    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0},
+             Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : "6 4"});
+    for (std::size_t c = 0; c < 4; ++c) {
+      const std::string& color = c == 0 ? line.color : kInk;
+      doc.text({column_x[c], y}, cells[i][c], TextStyle{12.0, Anchor::start, color, line.chosen && c != 1 && c != 2});
+    }
+  }
+  if (a.roof_overridden) {
+    y += kLegendRow;
+    doc.text({x, y},
+             fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof,
+                         a.chosen.roof->key),
+             TextStyle{12.0, Anchor::start, kMuted});
+  }
+  return y + 14.0;
+}
+
+}  // namespace
+
+std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
+  const std::vector<RoofLine> lines = roof_lines(a);
+  const double bandwidth = a.memory_roof->effective();
+
+  std::vector<double> xs{a.intensity};
+  std::vector<double> ys{bandwidth * a.intensity};
+  double top_peak = 0.0;
+  for (const RoofLine& line : lines) {
+    xs.push_back(line.verdict->balance);
+    ys.push_back(line.verdict->roof->effective());
+    top_peak = std::max(top_peak, line.verdict->roof->effective());
+  }
+  const auto x = ledger::LogScale::whole_decades(xs, 3.0, kLeft, kRight);
+  const double y_top = *std::max_element(ys.begin(), ys.end()) * 2.5;
+  const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 3.0, kBottom, kTop).low(), y_top, kBottom, kTop);
+
+  ledger::svg::Document probe(kWidth, 0.0, "");
+  const double height = draw_legend(probe, lines, a, ledger) + 8.0;
+  ledger::svg::Document doc(kWidth, height,
+                            fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name));
+  doc.text({36.0, 28.0}, fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
+           TextStyle{16.0, Anchor::start, "#111111", true});
+  doc.text({36.0, 47.0},
+           "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
+           "compute-bound",
+           TextStyle{12.0, Anchor::start, kMuted});
+  ledger::draw_axes(doc, x, y, ledger::decade_ticks(x), ledger::decade_ticks(y),
+                    {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
+
+  ledger::LabelLayout layout(ledger::Box{kLeft + 3.0, kTop + 3.0, kRight - 3.0, kBottom - 3.0});
+
+  // The memory slope, up to the highest ceiling; then each ceiling from its balance point.
+  const auto slope = ledger::roofline_points(x, y, top_peak, bandwidth);
+  if (slope.size() >= 2) {
+    doc.line(slope[0], slope[1], Stroke{kSlopeColor, 2.0, ""});
+    layout.occupy_line(slope[0], slope[1], 2.0);
+  }
+  const auto drawn_in_order = [&](bool chosen_pass) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const RoofLine& line = lines[i];
+      if (line.ceiling != i) continue;
+      bool chosen = false;  // a shared ceiling is drawn as chosen when any of its roofs is
+      for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+      if (chosen != chosen_pass) continue;
+      const double peak = line.verdict->roof->effective();
+      const Point from{x(std::max(line.verdict->balance, x.low())), y(peak)};
+      const Point to{kRight, y(peak)};
+      doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : "6 4"});
+      layout.occupy_line(from, to, 2.0);
+      doc.circle(from, 3.5, line.color);
+    }
+  };
+  drawn_in_order(false);
+  drawn_in_order(true);  // the chosen roof on top
+
+  // The case: a vertical line at its intensity, a point where it meets each roof.
+  const double px = x(a.intensity);
+  doc.line({px, kBottom}, {px, kTop}, Stroke{kMuted, 1.0, "3 3"});
+  layout.occupy_line({px, kBottom}, {px, kTop}, 1.5);
+  const std::string ai_text = fmt::format("AI = {:.3f} FLOP/Byte", a.intensity);
+  const std::vector<ledger::LabelSlot> ai_slots{{4.0, 0.0, Anchor::start}, {-4.0, 0.0, Anchor::end}};
+  const ledger::PlacedLabel ai = layout.place({px, kTop + 16.0}, ai_text, 12.0, ai_slots);
+  doc.text(ai.at, ai_text, TextStyle{12.0, ai.anchor, kInk, true});
+  for (bool chosen_pass : {false, true}) {
+    for (const RoofLine& line : lines) {
+      if (line.chosen != chosen_pass) continue;
+      const Point p{px, y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth))};
+      doc.circle(p, line.chosen ? 6.5 : 4.5, line.color, Stroke{line.chosen ? "#111111" : "#ffffff", 1.5, ""});
+      layout.occupy(ledger::point_box(p, line.chosen ? 6.5 : 4.5));
+    }
+  }
+
+  // Each point says its verdict, once per position (every memory-bound roof meets the slope at one point).
+  std::vector<double> labelled;
+  for (bool chosen_pass : {true, false}) {
+    for (const RoofLine& line : lines) {
+      if (line.chosen != chosen_pass) continue;
+      const double py = y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth));
+      if (std::find(labelled.begin(), labelled.end(), py) != labelled.end()) continue;
+      labelled.push_back(py);
+      const std::string text(ledger::bound_name(line.verdict->verdict.bound));
+      const ledger::PlacedLabel l = layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
+      doc.text(l.at, text, TextStyle{11.0, l.anchor, line.color, line.chosen});
+    }
+  }
+
+  // Name each ceiling near its right end, with every roof that shares it.
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].ceiling != i) continue;
+    std::string keys;
+    for (const RoofLine& other : lines) {
+      if (other.ceiling != i) continue;
+      keys += keys.empty() ? other.verdict->roof->key : " = " + other.verdict->roof->key;
+    }
+    const ledger::Roof& roof = *lines[i].verdict->roof;
+    const std::string text = fmt::format("{} {}", keys, format_rate(roof, roof.effective()));
+    std::vector<ledger::LabelSlot> slots;
+    for (double dx : {0.0, -120.0, -240.0}) {
+      slots.push_back({dx, -5.0, Anchor::end});
+      slots.push_back({dx, 14.0, Anchor::end});
+    }
+    const ledger::PlacedLabel l = layout.place({kRight - 5.0, y(roof.effective())}, text, 11.0, slots);
+    doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color});
+  }
+  if (slope.size() >= 2) {
+    const std::string text = fmt::format("带宽 {} × AI", format_rate(*a.memory_roof, bandwidth));
+    const ledger::PlacedLabel s = layout.place_along(slope[0], slope[1], text, 11.0, 5.0);
+    doc.text(s.at, text, TextStyle{11.0, s.anchor, kSlopeColor, false, s.rotate});
+  }
+  draw_legend(doc, lines, a, ledger);
+  return doc.str();
+}
+
+}  // namespace op_ledger
