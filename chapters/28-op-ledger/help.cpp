@@ -80,7 +80,7 @@ case（形状参数与默认值；case 声明的 roof）：
                       的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，写不了
                       （目录不存在、没有权限）时退出码 2，不留下写了一半的文件。
   --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
-                      在 --machine 上各用自己声明的 roof；不接受形状参数与 --roof。
+                      在 --machine（或 --profile）的机器上各用自己声明的 roof；不接受形状参数与 --roof。
   --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
                       effective 与出处；加 --profile FILE 时把该文件也列在最后（可用来检查自己的文件）；
                       不接受其它参数。
