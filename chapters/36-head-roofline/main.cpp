@@ -3,14 +3,19 @@
 // cycles for each head count and topk. A C++ port of head_roofline.py with
 // the report's constants as flags; the default output is the script's.
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "ledger/checked.hpp"
+#include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
 #include "params.hpp"
+#include "plot.hpp"
 #include "report_check.hpp"
 #include "table.hpp"
 
@@ -21,7 +26,7 @@ namespace {
 
 constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [--d N] [--l2-bw B/s] [--cores N]
                      [--freq Hz] [--fma-per-cycle N] [--heads N[,N...]]
-                     [--topk N[,N...]]
+                     [--topk N[,N...]] [--format {text,json}] [--plot FILE.svg]
 
 第 36 章 示例 01：复现 FlashMLA 昇腾稀疏 attention 技术报告（中文版）里的「算存比」表
 （docs/20260930-ascend-prefill-deep-dive-zh.md:85-111）。
@@ -41,6 +46,13 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
                         空白）：一致时末尾多打印一行 OK；不一致时在 stderr 列出差异，
                         退出码 1。报告的表只描述报告的常量，改了任何常量再加它会被
                         拒绝（退出码 2）
+  --format FORMAT       text（默认）：上面的表格与判据；json：所用的常量、每核每周期 L2 字节数，
+                        以及每个 (h_q, topk) 一个对象：cube_cycles（精确整数）、mem_cycles（能往返
+                        的最短写法，全精度）与判据。不能与 --assert-report 同用（它对照的是文本表格）
+  --plot FILE.svg       另外把 cube_cycles（实线）与 mem_cycles（虚线）对 h_q 的曲线画成 SVG 写进
+                        FILE.svg（log-log，每个 topk 一种颜色），两条线的交点画圈并标出 h_q：交点左边
+                        memory-bound，右边 compute-bound。stdout 照常输出、不受影响；文件先写到同目录
+                        的临时文件再改名，写不了（目录不存在、没有权限）时退出码 2，不留下写了一半的文件
 
 以下常量的默认值都是报告给的（报告 :85-94），不是本机实测：
   --d N                 d_qk = d_v，每个 head 的维度（默认 512；报告脚本的 D_QK）
@@ -64,6 +76,8 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   head_roofline --assert-report               再与报告的表逐行对照
   head_roofline --topk 2048 --heads 64,128    topk 增到 2048 时瓶颈怎么变？
   head_roofline --l2-bw 8e12                  L2 换成 8 TB/s 呢？
+  head_roofline --plot heads.svg              把表画成图：交点在哪个 h_q？
+  head_roofline --format json                 给脚本用的全精度数字
 )";
 
 po::options_description flag_table() {
@@ -71,7 +85,8 @@ po::options_description flag_table() {
   d.add_options()("help,h", "")("assert-report", "")("d", po::value<std::string>(), "")(
       "l2-bw", po::value<std::string>(), "")("cores", po::value<std::string>(), "")(
       "freq", po::value<std::string>(), "")("fma-per-cycle", po::value<std::string>(), "")(
-      "heads", po::value<std::string>(), "")("topk", po::value<std::string>(), "");
+      "heads", po::value<std::string>(), "")("topk", po::value<std::string>(), "")(
+      "format", po::value<std::string>(), "")("plot", po::value<std::string>(), "");
   return d;
 }
 
@@ -102,19 +117,28 @@ void require_report_constants(const head_roofline::Params& params) {
 
 struct Outcome {
   std::string stdout_text;
-  std::string mismatch;  // for stderr; non-empty means exit status 1
+  std::vector<ledger::cli::OutputFile> files;  // written before stdout (--plot)
+  std::string mismatch;                        // for stderr; non-empty means exit status 1
 };
 
 Outcome run(int argc, char** argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
-  if (args.flag("help")) return {kHelp, ""};
+  if (args.flag("help")) return {kHelp, {}, ""};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
+  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
+  if (assert_report && format == "json") {
+    throw UsageError("--format: --assert-report checks the text table, not json; drop one of them");
+  }
+  std::optional<std::string> plot_path;
+  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
   if (assert_report) require_report_constants(params);
 
   Outcome outcome;
   try {
-    outcome.stdout_text = head_roofline::render_report(params);
+    outcome.stdout_text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
+                                           : head_roofline::render_report(params);
+    if (plot_path) outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
     if (assert_report) {
       auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
                                                           head_roofline::report_table_lines());
@@ -139,6 +163,7 @@ int main(int argc, char** argv) {
   std::string mismatch;
   const int status = ledger::cli::run_program("head_roofline", [&] {
     Outcome outcome = run(argc, argv);
+    ledger::cli::write_all(outcome.files);
     mismatch = std::move(outcome.mismatch);
     return std::move(outcome.stdout_text);
   });

@@ -14,14 +14,24 @@
 # report's table describes the report's constants).
 # golden/36-head-roofline/report-table.txt is the report's table, copied
 # byte for byte from flashmla-report-table.txt.
-# Sourced by scripts/update-golden, which sets $reference.
+# Sourced by scripts/update-golden, which sets $reference and $root.
+#
+# The exception, by name: the reference has neither --format nor --plot, so
+# the cases in program_cases, and only these, come from the built C++
+# head_roofline ($HEAD_ROOFLINE if set, else the newest
+# build*/chapters/36-head-roofline/head_roofline); update-golden's
+# is_program_case refuses a listed case without one of those flags and an
+# unlisted case with one.
+program_flags=(format plot)
+program_cases=(default-json all-constants-json exact-compare-2p53-json default-plot all-constants-plot)
+
 script="$reference/head_roofline.py"
 report_table="$reference/flashmla-report-table.txt"
 need_file "$script"
 need_file "$report_table"
 command -v python3 >/dev/null || { echo "update-golden: python3 is needed to run $script" >&2; exit 2; }
 
-golden_source() { echo "$script (reader flags: a copy with its constants edited)"; }
+golden_source() { echo "$script (reader flags: a copy with its constants edited); cases ${program_cases[*]}: the built head_roofline"; }
 
 # Golden files copied verbatim: "NAME<TAB>SOURCE" per line.
 verbatim_files() { printf '%s\t%s\n' report-table.txt "$report_table"; }
@@ -41,6 +51,13 @@ constant_of_flag() {  # FLAG -> NAME<TAB>EXPRESSION-TEMPLATE (VALUE stands for t
 }
 
 generate_case() {  # NAME ARGS
+  if is_program_case "$1" "$2"; then
+    local program
+    program=$(built_program 36-head-roofline head_roofline "${HEAD_ROOFLINE:-}")
+    # shellcheck disable=SC2086  # the case's flags are whitespace-separated words
+    (cd "$root" && "$program" $2)
+    return
+  fi
   local name=$1 words passed=() edits=() i=0 word flag value constant
   read -r -a words <<<"$2"
   while [ $i -lt ${#words[@]} ]; do

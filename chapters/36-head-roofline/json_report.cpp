@@ -1,0 +1,57 @@
+#include "json_report.hpp"
+
+#include <string>
+
+#include "cycle_model.hpp"
+#include "table.hpp"
+
+namespace head_roofline {
+namespace {
+
+using ledger::Json;
+
+Json list_json(const std::vector<std::uint64_t>& values) {
+  Json list = Json::Array{};
+  for (const std::uint64_t v : values) list.push(v);
+  return list;
+}
+
+// Named after the flags; the report's names are in --help.
+Json constants_json(const Params& p) {
+  Json j;
+  j.set("d", p.d);
+  j.set("l2_bw", p.l2_total_bw);
+  j.set("cores", p.num_cores);
+  j.set("freq", p.freq);
+  j.set("fma_per_cycle", p.fma_per_cycle);
+  j.set("heads", list_json(p.heads));
+  j.set("topk", list_json(p.topks));
+  return j;
+}
+
+}  // namespace
+
+Json report_json(const Params& params) {
+  render_table(params);  // the same refusals as the text: out-of-range bandwidth or cycles
+  Json j;
+  j.set("constants", constants_json(params));
+  j.set("l2_bytes_per_core_per_cycle", l2_bytes_per_core_per_cycle(params));
+  Json rows = Json::Array{};
+  for (const std::uint64_t h_q : params.heads) {
+    for (const std::uint64_t topk : params.topks) {
+      const std::uint64_t cube = cube_cycles(params, h_q, topk);
+      const double mem = mem_cycles(params, h_q, topk);
+      Json row;
+      row.set("h_q", h_q);
+      row.set("topk", topk);
+      row.set("cube_cycles", cube);
+      row.set("mem_cycles", mem);
+      row.set("bound", std::string(bottleneck_name(classify(cube, mem))));
+      rows.push(std::move(row));
+    }
+  }
+  j.set("rows", std::move(rows));
+  return j;
+}
+
+}  // namespace head_roofline

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""check_json.py GOLDEN_JSON...
+
+Reads head_roofline's --format json output (a golden file) with Python's own
+JSON parser and recomputes every row from the constants it names, as the
+report's script does (Python ints, exact int/float comparison):
+  l2 bytes per core per cycle = l2_bw / cores / freq
+  cube_cycles = h_q * topk * (d + d) // fma_per_cycle
+  mem_cycles  = (h_q * d * 2 * 2 + topk * d * 2) / (l2 bytes per core per cycle)
+  bound       = compute-bound if cube > mem, memory-bound if cube < mem, else balanced
+and checks that the rows are the --heads x --topk pairs in order.
+"""
+import json
+import sys
+
+
+def check(path):
+    doc = json.load(open(path, encoding="utf-8"))
+    c = doc["constants"]
+    d, cores, fma = c["d"], c["cores"], c["fma_per_cycle"]
+    l2_bw, freq = float(c["l2_bw"]), float(c["freq"])
+    problems = []
+
+    def expect(where, field, got, want):
+        if got != want:
+            problems.append(f"{where}: {field} is {got!r}, recomputed {want!r}")
+
+    per_cycle = l2_bw / cores / freq
+    expect("top level", "l2_bytes_per_core_per_cycle", float(doc["l2_bytes_per_core_per_cycle"]), per_cycle)
+    pairs = [(h, t) for h in c["heads"] for t in c["topk"]]
+    got_pairs = [(row["h_q"], row["topk"]) for row in doc["rows"]]
+    if got_pairs != pairs:
+        problems.append(f"rows are {got_pairs}, expected --heads x --topk {pairs}")
+    for row in doc["rows"]:
+        h, topk = row["h_q"], row["topk"]
+        where = f"h_q={h} topk={topk}"
+        cube = h * topk * (d + d) // fma
+        mem = (h * d * 2 * 2 + topk * d * 2) / per_cycle
+        if not isinstance(row["cube_cycles"], int):
+            problems.append(f"{where}: cube_cycles {row['cube_cycles']!r} is not an exact integer")
+        expect(where, "cube_cycles", row["cube_cycles"], cube)
+        expect(where, "mem_cycles", float(row["mem_cycles"]), mem)
+        bound = "compute-bound" if cube > mem else "memory-bound" if cube < mem else "balanced"
+        expect(where, "bound", row["bound"], bound)
+    return problems
+
+
+def main(paths):
+    failed = False
+    for path in paths:
+        problems = check(path)
+        if problems:
+            failed = True
+            print(f"FAIL: {path}")
+            for p in problems:
+                print("  - " + p)
+        else:
+            print(f"ok: {path}: every row recomputed from the constants")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1:]))
