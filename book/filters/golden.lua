@@ -14,12 +14,21 @@
 -- `render="markdown"` also typesets the output (e.g. a Markdown table) after
 -- the verbatim text, so the reader sees both.
 --
+--   ```{.figure case="02-op-traffic/default-plot" caption="..."}
+--   ```
+-- shows a golden SVG: a case whose flags write it (`--plot @OUT@`) is
+-- golden/<chapter>/<case>.svg, shown with its command line (@OUT@ becomes
+-- <case>.svg); `file="<chapter>/<name>.svg"` names any golden SVG. HTML
+-- pages hold the SVG inline (the page stays one file); the EPUB carries it
+-- as an image resource.
+--
 -- The block must be empty: the book never holds a copy of an output. A missing
 -- case, file or chapter fails the render and names it.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
 local problems = repo.problems('golden.lua')
+local is_epub = FORMAT:match('epub') ~= nil
 local cases_cache = {}
 
 -- golden/<chapter>/cases.list as { case = flags }, or nil and why not.
@@ -108,10 +117,65 @@ local function golden_block(block)
   return pandoc.Div(blocks, pandoc.Attr('', block.classes, { ['data-source'] = rel }))
 end
 
+-- The SVG as an HTML block: the file without its XML declaration.
+local function inline_svg(text)
+  return pandoc.RawBlock('html', (text:gsub('^<%?xml[^>]*%?>%s*', ''):gsub('\n$', '')))
+end
+
+local function figure_block(block)
+  local attr = block.attributes
+  if block.text:match('%S') then
+    problems.add('a figure block must be empty (its SVG comes from golden/): ' .. (attr.case or attr.file or '?'))
+    return nil
+  end
+  local rel, command
+  if attr.case then
+    local chapter, case = attr.case:match('^([^/]+)/([^/]+)$')
+    if not chapter then
+      problems.add('figure case must read "<chapter>/<case>", got "' .. attr.case .. '"')
+      return nil
+    end
+    rel = 'golden/' .. chapter .. '/' .. case .. '.svg'
+    command = command_line(chapter, case)
+    if command then command = command:gsub('@OUT@', case .. '.svg') end
+  elseif attr.file and attr.file:match('%.svg$') then
+    rel = 'golden/' .. attr.file
+  else
+    problems.add('a figure block needs case="<chapter>/<case>" or file="<chapter>/<name>.svg"')
+    return nil
+  end
+  local text = repo.read(rel)
+  if not text then
+    problems.add('golden figure missing: ' .. rel)
+    return nil
+  end
+  local blocks = pandoc.List()
+  if is_epub then
+    -- Pandoc copies a local image into the EPUB (the caption follows as text).
+    local alt = text:match('<title>(.-)</title>') or rel
+    blocks:insert(pandoc.Para { pandoc.Image({ pandoc.Str(alt) }, repo.abs(rel)) })
+  else
+    blocks:insert(inline_svg(text))
+  end
+  -- The caption: its text, the command that writes the figure, the golden file.
+  local caption_inlines = caption(attr.caption, rel).content
+  if command then
+    caption_inlines:insert(#caption_inlines, pandoc.Code(command))
+    caption_inlines:insert(#caption_inlines, pandoc.Space())
+  end
+  blocks:insert(pandoc.Para(caption_inlines))
+  return pandoc.Div(blocks, pandoc.Attr('', { 'figure' }, { ['data-source'] = rel }))
+end
+
+local function code_block(block)
+  if block.classes:includes('figure') then return figure_block(block) end
+  return golden_block(block)
+end
+
 -- One pass over the document, then fail if anything was missing.
 return { {
   Pandoc = function(doc)
-    doc = doc:walk { CodeBlock = golden_block }
+    doc = doc:walk { CodeBlock = code_block }
     problems.raise()
     return doc
   end,

@@ -1,4 +1,4 @@
-"""What the book's Markdown names: golden blocks and excerpt blocks.
+"""What the book's Markdown names: golden blocks, figure blocks and excerpt blocks.
 
 Parsed with Pandoc itself (no filters), so the tests read attributes exactly
 as the render does.
@@ -38,6 +38,18 @@ def golden_blocks(md_path):
         if "case" in attrs:
             chapter, case = attrs["case"].split("/", 1)
             yield f"golden/{chapter}/{case}.txt", attrs["case"]
+        elif "file" in attrs:
+            yield f"golden/{attrs['file']}", None
+
+
+def figure_blocks(md_path):
+    """Yields (golden SVG relative to the root, case or None) per figure block."""
+    for classes, attrs in code_blocks(md_path):
+        if "figure" not in classes:
+            continue
+        if "case" in attrs:
+            chapter, case = attrs["case"].split("/", 1)
+            yield f"golden/{chapter}/{case}.svg", attrs["case"]
         elif "file" in attrs:
             yield f"golden/{attrs['file']}", None
 

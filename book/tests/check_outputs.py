@@ -2,14 +2,16 @@
 """check_outputs.py RENDERED_HTML CHAPTER_MD
 
 Passes when the rendered page shows every golden output the chapter's Markdown
-names, verbatim after HTML unescaping, each case under its command line.
+names, verbatim after HTML unescaping, each case under its command line, and
+every golden figure it names: the SVG inline, byte for byte (without its XML
+declaration), with the command that writes it.
 """
 import difflib
 import html
 import re
 import sys
 
-from booksource import ROOT, golden_blocks
+from booksource import ROOT, figure_blocks, golden_blocks
 
 RERUN = "ctest --test-dir build -L book --output-on-failure"
 
@@ -65,13 +67,28 @@ def main(html_path, md_path):
                 failures.append(f"case {case} is not in golden/{case.split('/')[0]}/cases.list")
             elif command not in blocks:
                 failures.append(f"command line `{command}` (case {case}) not shown")
+    figures = list(figure_blocks(md_path))
+    for rel, case in figures:
+        golden = ROOT / rel
+        if not golden.is_file():
+            failures.append(f"golden figure missing: {rel}")
+            continue
+        svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", golden.read_text(encoding="utf-8")).removesuffix("\n")
+        if svg not in page:
+            failures.append(f"figure {rel} not inline in the page, byte for byte")
+        if case:
+            command = expected_command(case)
+            if command is None:
+                failures.append(f"case {case} is not in golden/{case.split('/')[0]}/cases.list")
+            elif html.escape(command.replace("@OUT@", case.split("/", 1)[1] + ".svg"), quote=False) not in page:
+                failures.append(f"command line `{command}` (figure {case}) not shown")
     if failures:
         print(f"FAIL: {html_path} (from {md_path}):")
         for f in failures:
             print("  - " + f.replace("\n", "\n    "))
         print(f"rerun: {RERUN}")
         return 1
-    print(f"ok: {len(named)} golden outputs shown in {html_path}")
+    print(f"ok: {len(named)} golden outputs and {len(figures)} figures shown in {html_path}")
     return 0
 
 
