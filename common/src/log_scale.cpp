@@ -14,10 +14,16 @@ namespace {
 constexpr int kMinExponent = -300;
 constexpr int kMaxExponent = 300;
 
+// A whole log10 as an exponent in range; clamped as a double first, since
+// converting an infinite or huge double to int is undefined.
+int clamped_exponent(double whole) {
+  return static_cast<int>(std::clamp(whole, static_cast<double>(kMinExponent), static_cast<double>(kMaxExponent)));
+}
+
 // The largest k with 10^k <= value, checked against the exact powers
 // (log10 alone may land one off at a power of ten).
 int floor_exponent(double value) {
-  int k = std::clamp(static_cast<int>(std::floor(std::log10(value))), kMinExponent, kMaxExponent);
+  int k = clamped_exponent(std::floor(std::log10(value)));
   while (k > kMinExponent && power_of_ten(k) > value) --k;
   while (k < kMaxExponent && power_of_ten(k + 1) <= value) ++k;
   return k;
@@ -25,7 +31,7 @@ int floor_exponent(double value) {
 
 // The smallest k with 10^k >= value.
 int ceil_exponent(double value) {
-  int k = std::clamp(static_cast<int>(std::ceil(std::log10(value))), kMinExponent, kMaxExponent);
+  int k = clamped_exponent(std::ceil(std::log10(value)));
   while (k < kMaxExponent && power_of_ten(k) < value) ++k;
   while (k > kMinExponent && power_of_ten(k - 1) >= value) --k;
   return k;

@@ -65,3 +65,12 @@ TEST_CASE("The roofline rises along the bandwidth slope, then stays at the peak"
   REQUIRE(low.size() == 3);
   CHECK(low[0].x == Approx(x(1.0)));
 }
+
+TEST_CASE("Whole decades stay in double's range at its edges", "[plot]") {
+  const std::vector<double> huge{1.6e308};  // times the headroom overflows to infinity
+  const LogScale s = LogScale::whole_decades(huge, 1.2, 0, 1);
+  CHECK(s.low() == 1e300);  // exponents are clamped to +-300
+  CHECK(s.high() == 1e301);
+  const std::vector<double> tiny{5e-324};
+  CHECK(LogScale::whole_decades(tiny, 1.2, 0, 1).low() == 1e-300);
+}
