@@ -9,9 +9,11 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace ledger {
@@ -29,21 +31,24 @@ std::string field_list(std::span<const std::string_view> fields) {
   return out;
 }
 
-// The reader's text in quotes, shortened and with control characters escaped,
-// so an error stays one readable line.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kShown = 60;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
+// Text with control characters escaped, so an error stays one line.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (unsigned char c : text) {
     if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
     } else {
       out.push_back(static_cast<char>(c));
     }
   }
-  if (text.size() > kShown) out += "...";
-  return out + "'";
+  return out;
+}
+
+// The reader's text in quotes, shortened and on one line.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 60;
+  const std::string shown = one_line(text.substr(0, kShown));
+  return "'" + shown + (text.size() > kShown ? "...'" : "'");
 }
 
 bool is_key_text(std::string_view s) {
@@ -191,7 +196,8 @@ class ProfileReader {
                                         field_list(kRoofFields), kind_of(node)));
       }
       // Name the roof by its key in every error once the key is known to be one.
-      if (const YAML::Node key = node["key"]; key.IsScalar() && is_key_text(key.Scalar())) {
+      // (A missing key is an invalid node, whose Type() throws: IsDefined() first.)
+      if (const YAML::Node key = node["key"]; key.IsDefined() && key.IsScalar() && is_key_text(key.Scalar())) {
         context = fmt::format("roof '{}': ", key.Scalar());
       }
       const auto fields = fields_of(node, context, kRoofFields);
@@ -230,25 +236,62 @@ class ProfileReader {
   const std::string& path_;
 };
 
+// Records where each document starts; the rest of the events are not needed.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// The 1-based line where a second document starts, if there is one. At most
+// two documents are read: yaml-cpp 0.7's LoadAll loops forever on a stray ','.
+std::optional<int> second_document_line(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts documents;
+  for (int i = 0; i < 2 && parser.HandleNextDocument(documents); ++i) {
+  }
+  if (documents.starts.size() < 2) return std::nullopt;
+  return documents.starts[1].line + 1;
+}
+
 }  // namespace
 
 ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
-  std::vector<YAML::Node> documents;
+  const std::string text(yaml);
+  YAML::Node root;
+  std::optional<int> second;
   try {
-    documents = YAML::LoadAll(std::string(yaml));
+    root = YAML::Load(text);
+    second = second_document_line(text);
   } catch (const YAML::Exception& e) {
-    // e.msg alone: what() prefixes yaml-cpp's own "line X, column Y" (0-based).
-    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", path, e.mark.line + 1, e.msg));
+    // e.msg may hold the offending character itself, a line break included.
+    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", path, e.mark.line + 1, one_line(e.msg)));
   }
-  if (documents.empty() || documents.front().IsNull()) {
+  if (root.IsNull()) {
     throw ProfileFileError(fmt::format("{}:1: empty profile (expected the fields {})", path,
                                        field_list(kProfileFields)));
   }
-  if (documents.size() > 1) {
+  if (second) {
     throw ProfileFileError(fmt::format("{}:{}: a second YAML document (---): a profile file holds one", path,
-                                       line_of(documents[1])));
+                                       *second));
   }
-  return ProfileReader(path).read(documents.front());
+  try {
+    return ProfileReader(path).read(root);
+  } catch (const YAML::Exception& e) {
+    // Not expected (the reader checks each node before it uses it), but a
+    // reader's file must never become an internal error.
+    if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", path, one_line(e.msg)));
+    throw ProfileFileError(fmt::format("{}:{}: {}", path, e.mark.line + 1, one_line(e.msg)));
+  }
 }
 
 ProfileFile load_profile_file(const std::string& path) {

@@ -108,6 +108,7 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
   CHECK(parse_error(head + "roofs:\n  - hbm\n") ==
         "t.yaml:5: roof #1: expected a mapping with the fields key, theoretical, calibration, label, source, "
         "got 'hbm'");
+  CHECK(parse_error(head + "roofs:\n  - theoretical: 1e12\n    label: l\n") == "t.yaml:5: roof #1: missing field 'key'");
   CHECK(parse_error(head + "roofs:\n" + hbm + "  - key: x\n    theoretical: 0x10\n") ==
         "t.yaml:10: roof 'x': theoretical: expected a finite number > 0 (FLOP/s), got '0x10'");
   CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration:\n") ==
@@ -115,7 +116,18 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
         "got nothing");
   CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: -1e12\n") ==
         "t.yaml:6: roof 'hbm': theoretical: expected a finite number > 0 (bytes/s), got '-1e12'");
-  CHECK(parse_error("key: k\n---\nkey: j\n") == "t.yaml:3: a second YAML document (---): a profile file holds one");
+  CHECK(parse_error("key: k\n---\nkey: j\n") == "t.yaml:2: a second YAML document (---): a profile file holds one");
+}
+
+TEST_CASE("malformed YAML is one line and never hangs", "[profile-file]") {
+  // yaml-cpp 0.7's LoadAll loops forever on a stray ',' (found by mutating the profiles).
+  CHECK(parse_error(",") == "t.yaml:1: empty profile (expected the fields key, name, description, roofs)");
+  CHECK(parse_error("key: k\n,\n") == "t.yaml:2: malformed YAML: end of map not found");
+  // After a NUL, yaml-cpp's message quotes the next character, here a line break.
+  std::string nul = "key: k\nname: \"n\"";
+  nul += '\0';
+  nul += "\ndescription: d\n";
+  CHECK(parse_error(nul) == "t.yaml:3: malformed YAML: unknown escape character: \\x0a");
 }
 
 TEST_CASE("calibration is above 0 and at most 1, or absent", "[profile-file]") {
