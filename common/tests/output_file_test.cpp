@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,11 +22,12 @@ std::string read(const fs::path& p) {
   return s.str();
 }
 
+// A new folder per call: ctest runs these tests in parallel, and other build
+// folders may run them at the same time, so a fixed name would be shared.
 fs::path fresh_dir() {
-  const fs::path dir = fs::temp_directory_path() / fs::path("ledger-output-file-test");
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  std::string pattern = (fs::temp_directory_path() / "ledger-output-file-test-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
+  return pattern;
 }
 
 }  // namespace
