@@ -1,0 +1,144 @@
+// op_ledger's command line: the mode (--case, --sweep, --list-machines), its
+// flags, and the whole output. Separate from main() so the fuzzer drives
+// exactly what a reader runs.
+#include "app.hpp"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "analysis.hpp"
+#include "case_flags.hpp"
+#include "help.hpp"
+#include "json_report.hpp"
+#include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
+#include "ledger/profile.hpp"
+#include "machine_choice.hpp"
+#include "machine_list.hpp"
+#include "plot.hpp"
+#include "sweep.hpp"
+#include "text_report.hpp"
+
+namespace po = boost::program_options;
+using ledger::cli::Args;
+using ledger::cli::UsageError;
+
+namespace {
+
+po::options_description flag_table() {
+  po::options_description d;
+  auto add = d.add_options();
+  add("help,h", "")("sweep", "")("list-machines", "")("eager", "");
+  for (const char* name : {"case", "machine", "profile", "roof", "format", "plot", "m", "n", "k", "dtype", "heads",
+                           "sq", "skv", "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
+    add(name, po::value<std::string>(), "");
+  }
+  return d;
+}
+
+// Refuses every given flag outside `allowed`, saying why and what is accepted.
+void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
+                  std::string_view accepted) {
+  for (const auto& name : args.given()) {
+    if (!allowed.contains(name)) {
+      throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));
+    }
+  }
+}
+
+std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, const std::string& declared) {
+  if (!args.has("roof")) return declared;
+  const std::string roof = args.get("roof", "");
+  const auto compute_roofs = machine.compute_roof_keys();
+  if (roof == ledger::kMemoryRoofKey) {
+    throw UsageError(fmt::format("--roof: '{}' is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
+                                 roof, machine.key, ledger::cli::join(compute_roofs)));
+  }
+  for (const auto& key : compute_roofs) {
+    if (key == roof) return roof;
+  }
+  throw UsageError(fmt::format("--roof: unknown value '{}' (accepted on {}: {})", roof, machine.key,
+                               ledger::cli::join(compute_roofs)));
+}
+
+ledger::cli::ProgramOutput run_case(const Args& args) {
+  const std::string case_key = ledger::cli::parse_choice("--case", args.get("case", ""), op_ledger::case_keys());
+  const op_ledger::CaseFlags& flags = *op_ledger::find_case_flags(case_key);
+  std::set<std::string> allowed{"case", "machine", "profile", "roof", "format", "plot"};
+  allowed.insert(flags.flags.begin(), flags.flags.end());
+  require_only(args, allowed, fmt::format("with --case {}", case_key),
+               fmt::format("{}, --machine, --profile, --roof, --format, --plot", op_ledger::flag_list(flags.flags)));
+  const std::string format = args.get("format", "text");
+  if (format == "markdown") {
+    throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
+  }
+  ledger::cli::parse_choice("--format", format, {"text", "json"});
+  std::optional<std::string> plot_path;
+  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+
+  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
+  const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
+  if (!args.has("roof")) {
+    op_ledger::require_declared_roofs(machine, {ledger.declared_roof}, fmt::format("--case {} declares", case_key),
+                                      "choose one with --roof");
+  }
+  const std::string roof = roof_flag(args, machine.profile, ledger.declared_roof);
+  const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine.profile, roof);
+  ledger::cli::ProgramOutput out;
+  out.text = format == "json" ? op_ledger::case_json(ledger, analysis).dump() + "\n"
+                              : op_ledger::render_case_text(ledger, analysis);
+  if (plot_path) out.files.push_back({"--plot", *plot_path, op_ledger::roofs_svg(ledger, analysis)});
+  return out;
+}
+
+std::string run_sweep(const Args& args) {
+  require_only(args, {"sweep", "machine", "profile", "format"},
+               "with --sweep, whose rows have fixed shapes and their declared roofs", "--machine, --profile, --format");
+  const std::string format = args.get("format", "markdown");
+  if (format == "text") {
+    throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
+  }
+  ledger::cli::parse_choice("--format", format, {"markdown", "json"});
+  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
+  const auto rows = op_ledger::sweep_rows();
+  std::vector<std::string> declared;
+  for (const auto& row : rows) declared.push_back(row.ledger.declared_roof);
+  op_ledger::require_declared_roofs(machine, declared, "the sweep's rows declare",
+                                    "the sweep takes no --roof: run the cases with --case and --roof instead");
+  if (format == "json") return op_ledger::sweep_json(rows, machine.profile).dump() + "\n";
+  return op_ledger::render_sweep_markdown(rows, machine.profile);
+}
+
+}  // namespace
+
+namespace op_ledger {
+
+ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
+  const Args args = ledger::cli::parse(argc, argv, flag_table());
+  if (args.flag("help")) return {op_ledger::kHelp, {}};
+
+  const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
+  if (modes == 0) {
+    throw UsageError(fmt::format("--case: missing (give --case CASE, --sweep or --list-machines; cases: {})",
+                                 ledger::cli::join(op_ledger::case_keys())));
+  }
+  if (modes > 1) {
+    throw UsageError("--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "
+                     "--list-machines)");
+  }
+  if (args.flag("list-machines")) {
+    require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");
+    if (!args.has("profile")) return {op_ledger::render_machine_list(nullptr), {}};
+    const ledger::ProfileFile file = op_ledger::load_profile_flag(args.get("profile", ""));
+    return {op_ledger::render_machine_list(&file), {}};
+  }
+  if (args.flag("sweep")) return {run_sweep(args), {}};
+  return run_case(args);
+}
+
+}  // namespace op_ledger

@@ -1,0 +1,15 @@
+// libFuzzer target: head_roofline's argument parsing and cycle model on
+// arbitrary argument vectors. Build with the `fuzz` preset; run
+//   build-fuzz/chapters/36-head-roofline/fuzz_head_roofline -dict=chapters/36-head-roofline/fuzz.dict chapters/36-head-roofline/fuzz-corpus
+#include "app.hpp"
+#include "ledger/fuzz_argv.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // Only the text: the files --plot would write stay in memory, so the fuzzer writes nothing.
+  return ledger::fuzz::run_argv(data, size, "head_roofline", [](int argc, const char* const* argv) {
+    const head_roofline::Outcome outcome = head_roofline::run(argc, argv);
+    // The defaults always match the report: a mismatch is a finding.
+    if (!outcome.mismatch.empty()) __builtin_trap();
+    return outcome.stdout_text;
+  });
+}
