@@ -10,5 +10,6 @@ function(add_bad_input_tests chapter target)
   add_test(NAME ${chapter}/bad-input
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/bad-input-test.sh ${list_file} $<TARGET_FILE:${target}>
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(${chapter}/bad-input PROPERTIES LABELS cli)
+  # The script kills a looping program after 5 s of CPU; the timeout catches one that blocks.
+  set_tests_properties(${chapter}/bad-input PROPERTIES LABELS cli TIMEOUT 120)
 endfunction()

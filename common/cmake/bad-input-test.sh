@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # bad-input-test.sh LIST PROGRAM
 # Each non-comment line of LIST is `EXPECTED ARGS...` (shell words): running
-# PROGRAM ARGS must exit with status 2 within 5 s, print nothing on stdout, and
-# print one or two lines on stderr that contain EXPECTED (the flag it names).
-# Every failing line is reported with the command to rerun.
+# PROGRAM ARGS must exit with status 2 within 5 s of CPU, print nothing on
+# stdout, and print one or two lines on stderr that contain EXPECTED (the flag
+# it names). Every failing line is reported with the command to rerun.
+# The checks use shell builtins only: the batteries run hundreds of cases
+# inside the ctest gate, so each case starts one process, the program.
 set -u
+ulimit -t 5  # CPU seconds per process: a program that loops is killed (SIGXCPU)
 list=$1 program=$2
 [ -x "$program" ] || { echo "FAIL: program missing: $program"; exit 1; }
 out=$(mktemp) err=$(mktemp); trap 'rm -f "$out" "$err"' EXIT
@@ -14,17 +17,19 @@ while IFS= read -r line || [ -n "$line" ]; do
   eval "words=($line)"
   expected=${words[0]}
   args=("${words[@]:1}")
-  timeout 5 "$program" "${args[@]}" >"$out" 2>"$err"
+  "$program" "${args[@]}" >"$out" 2>"$err"
   status=$?
   checked=$((checked + 1))
+  errtext=""
+  IFS= read -r -d '' errtext <"$err" || true
+  newlines=${errtext//[!$'\n']/}
   problem=""
-  if [ $status -eq 124 ]; then problem="hung (killed after 5 s)"
+  if [ $status -ge 128 ]; then problem="killed by signal $((status - 128)) (a program that loops is stopped after 5 s of CPU)"
   elif [ $status -ne 2 ]; then problem="exit status $status, expected 2"
   elif [ -s "$out" ]; then problem="printed $(wc -c <"$out") bytes on stdout, expected none"
-  elif ! grep -qF -- "$expected" "$err"; then problem="stderr does not name '$expected'"
-  else
-    lines=$(wc -l <"$err")
-    [ "$lines" -ge 1 ] && [ "$lines" -le 2 ] || problem="$lines lines on stderr, expected 1 or 2"
+  elif [[ $errtext != *"$expected"* ]]; then problem="stderr does not name '$expected'"
+  elif [ ${#newlines} -lt 1 ] || [ ${#newlines} -gt 2 ]; then
+    problem="${#newlines} lines on stderr, expected 1 or 2"
   fi
   if [ -n "$problem" ]; then
     failures=$((failures + 1))
