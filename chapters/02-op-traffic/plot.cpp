@@ -6,6 +6,7 @@
 
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
+#include "ledger/plot_style.hpp"
 #include "ledger/roofline_plot.hpp"
 #include "report.hpp"
 
@@ -18,20 +19,16 @@ using ledger::svg::Stroke;
 using ledger::svg::TextStyle;
 
 // The plot area and the legend under it, in viewBox pixels.
-constexpr double kWidth = 800.0;
-constexpr double kLeft = 92.0;
-constexpr double kRight = 772.0;
-constexpr double kTop = 64.0;
+// The frame and colours all figures share; only the plot's height is this figure's.
+using namespace ledger::plot_style;
 constexpr double kBottom = 394.0;
-constexpr double kLegendTop = kBottom + 68.0;
-constexpr double kLegendRow = 19.0;
+constexpr double kLegendTop = kBottom + kLegendGap;
 constexpr double kPointRadius = 4.5;
 
 const std::string kMemoryColor = "#1f6fb4";
 const std::string kComputeColor = "#d0571f";
 const std::string kRoofColor = "#2b2b30";
 const std::string kBalanceColor = "#a4262c";
-const std::string kMuted = "#6a6a70";
 
 struct Operator {
   int number = 0;  // 1-based, in print order

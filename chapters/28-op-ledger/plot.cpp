@@ -7,6 +7,7 @@
 
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
+#include "ledger/plot_style.hpp"
 #include "ledger/roofline_plot.hpp"
 #include "units.hpp"
 
@@ -18,19 +19,12 @@ using ledger::svg::Point;
 using ledger::svg::Stroke;
 using ledger::svg::TextStyle;
 
-constexpr double kWidth = 800.0;
-constexpr double kLeft = 92.0;
-constexpr double kRight = 772.0;
-constexpr double kTop = 64.0;
+// The frame and colours all figures share; only the plot's height is this figure's.
+using namespace ledger::plot_style;
 constexpr double kBottom = 374.0;
-constexpr double kLegendTop = kBottom + 68.0;
-constexpr double kLegendRow = 19.0;
+constexpr double kLegendTop = kBottom + kLegendGap;
 
-const std::string kInk = "#222222";
-const std::string kMuted = "#6a6a70";
 const std::string kSlopeColor = "#2b2b30";
-const std::vector<std::string> kPalette{"#1f6fb4", "#d0571f", "#2e8b57", "#8e44ad",
-                                        "#b8860b", "#c0392b", "#16a085", "#5d6d7e"};
 
 // One compute roof with its verdict on the case. Roofs with the same
 // effective value share one ceiling line and its colour.

@@ -10,6 +10,7 @@
 #include "cycle_model.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
+#include "ledger/plot_style.hpp"
 #include "table.hpp"
 
 namespace head_roofline {
@@ -20,18 +21,11 @@ using ledger::svg::Point;
 using ledger::svg::Stroke;
 using ledger::svg::TextStyle;
 
-constexpr double kWidth = 800.0;
-constexpr double kLeft = 92.0;
-constexpr double kRight = 772.0;
-constexpr double kTop = 64.0;
+// The frame and colours all figures share; only the plot's height is this figure's.
+using namespace ledger::plot_style;
 constexpr double kBottom = 374.0;
-constexpr double kLegendTop = kBottom + 68.0;
-constexpr double kLegendRow = 19.0;
+constexpr double kLegendTop = kBottom + kLegendGap;
 
-const std::string kInk = "#222222";
-const std::string kMuted = "#6a6a70";
-const std::vector<std::string> kPalette{"#1f6fb4", "#d0571f", "#2e8b57", "#8e44ad",
-                                        "#b8860b", "#c0392b", "#16a085", "#5d6d7e"};
 
 struct Sample {
   double h_q = 0.0;
