@@ -75,28 +75,38 @@ local function command_line(chapter, case)
   return '$ ' .. c.program .. (flags ~= '' and ' ' .. flags or '')
 end
 
-local function golden_block(block)
-  if not block.classes:includes('golden') then return nil end
+-- Where a golden or figure block's content lives, shared by both kinds:
+-- case="<chapter>/<case>" names golden/<chapter>/<case><ext> and brings the
+-- case's command line; file="<chapter>/<file>" (matching file_pattern) names a
+-- golden file that is no case. Returns rel, command, case; nil (with the
+-- problem noted) otherwise.
+local function block_source(block, kind, content, ext, file_form, file_pattern)
   local attr = block.attributes
   if block.text:match('%S') then
-    problems.add('a golden block must be empty (its text comes from golden/): ' .. (attr.case or attr.file or '?'))
+    problems.add(string.format('a %s block must be empty (its %s comes from golden/): %s', kind, content,
+      attr.case or attr.file or '?'))
     return nil
   end
-  local rel, command
   if attr.case then
     local chapter, case = attr.case:match('^([^/]+)/([^/]+)$')
     if not chapter then
-      problems.add('golden case must read "<chapter>/<case>", got "' .. attr.case .. '"')
+      problems.add(kind .. ' case must read "<chapter>/<case>", got "' .. attr.case .. '"')
       return nil
     end
-    rel = 'golden/' .. chapter .. '/' .. case .. '.txt'
-    command = command_line(chapter, case)
-  elseif attr.file then
-    rel = 'golden/' .. attr.file
-  else
-    problems.add('a golden block needs case="<chapter>/<case>" or file="<chapter>/<file>"')
-    return nil
+    return 'golden/' .. chapter .. '/' .. case .. ext, command_line(chapter, case), case
   end
+  if attr.file and attr.file:match(file_pattern) then
+    return 'golden/' .. attr.file
+  end
+  problems.add(string.format('a %s block needs case="<chapter>/<case>" or file="<chapter>/%s"', kind, file_form))
+  return nil
+end
+
+local function golden_block(block)
+  if not block.classes:includes('golden') then return nil end
+  local attr = block.attributes
+  local rel, command = block_source(block, 'golden', 'text', '.txt', '<file>', '.')
+  if not rel then return nil end
   local text = repo.read(rel)
   if not text then
     problems.add('golden file missing: ' .. rel)
@@ -124,26 +134,9 @@ end
 
 local function figure_block(block)
   local attr = block.attributes
-  if block.text:match('%S') then
-    problems.add('a figure block must be empty (its SVG comes from golden/): ' .. (attr.case or attr.file or '?'))
-    return nil
-  end
-  local rel, command
-  if attr.case then
-    local chapter, case = attr.case:match('^([^/]+)/([^/]+)$')
-    if not chapter then
-      problems.add('figure case must read "<chapter>/<case>", got "' .. attr.case .. '"')
-      return nil
-    end
-    rel = 'golden/' .. chapter .. '/' .. case .. '.svg'
-    command = command_line(chapter, case)
-    if command then command = command:gsub('@OUT@', case .. '.svg') end
-  elseif attr.file and attr.file:match('%.svg$') then
-    rel = 'golden/' .. attr.file
-  else
-    problems.add('a figure block needs case="<chapter>/<case>" or file="<chapter>/<name>.svg"')
-    return nil
-  end
+  local rel, command, case = block_source(block, 'figure', 'SVG', '.svg', '<name>.svg', '%.svg$')
+  if not rel then return nil end
+  if command then command = command:gsub('@OUT@', case .. '.svg') end
   local text = repo.read(rel)
   if not text then
     problems.add('golden figure missing: ' .. rel)

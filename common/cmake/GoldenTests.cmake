@@ -34,3 +34,21 @@ function(add_golden_tests chapter target)
     set_tests_properties(${chapter}/${case_name} PROPERTIES LABELS golden)
   endforeach()
 endfunction()
+
+# add_json_recompute_test(<chapter>)
+#
+# A chapter's JSON golden files (golden/<chapter>/*-json.txt) come from the
+# program, not the reference, so `<chapter>/json-recomputed` (label golden)
+# reads them with an independent parser (Python's json) and recomputes every
+# row with chapters/<chapter>/tests/check_json.py.
+function(add_json_recompute_test chapter)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(NOT Python3_FOUND)
+    message(STATUS "${chapter}/json-recomputed skipped: python3 not found (scripts/install-deps installs it)")
+    return()
+  endif()
+  file(GLOB json_goldens CONFIGURE_DEPENDS ${GOLDEN_DIR}/${chapter}/*-json.txt)
+  add_test(NAME ${chapter}/json-recomputed
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/tests/check_json.py ${json_goldens})
+  set_tests_properties(${chapter}/json-recomputed PROPERTIES LABELS golden)
+endfunction()
