@@ -19,7 +19,7 @@ command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/instal
 book=$root/book
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/page.lua")
+        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
 # so a failed render never leaves a half-written file behind.
