@@ -100,8 +100,15 @@ end
 -- A code excerpt: its label (file · region) stays with the code.
 local function excerpt_div(div)
   if not div.classes:includes('excerpt') then return nil end
-  local out = pandoc.List { pandoc.RawBlock('latex', '\\excerptlabel') }
-  out:extend(div.content)
+  local out = pandoc.List()
+  for i, b in ipairs(div.content) do
+    if i == 1 and b.t == 'Para' then
+      out:extend { pandoc.RawBlock('latex', '\\begin{excerptlabel}'), pandoc.Plain(b.content),
+        pandoc.RawBlock('latex', '\\end{excerptlabel}') }
+    else
+      out:insert(b)
+    end
+  end
   return out
 end
 
