@@ -6,9 +6,10 @@
 --   * The index page's `::: chapter-toc` and its heading go: the PDF has 目录.
 --   * A golden block's command and output become GoldenCommand/GoldenOutput
 --     verbatim blocks, set at the size at which the block's widest line fits
---     the text width (never below the template's minimum); a line still too
---     wide wraps at a space with ↪ (fvextra). Widths count a Chinese character
---     as two columns, as it is typeset.
+--     the text width; if that is below the template's minimum, at the size
+--     at which all but its few widest lines fit (never below the minimum),
+--     and a line still too wide wraps at a space with ↪ (fvextra). Widths
+--     count a Chinese character as two columns, as it is typeset.
 --   * A long output (`.scroll`, the JSON cases) is printed as its first
 --     PRINT_EXCERPT_LINES lines; the caption under it names the golden file
 --     and says how many lines were left out.
@@ -36,23 +37,32 @@ local function columns(line)
   return w
 end
 
--- The width to size a block for: all its lines but the few widest (at most
--- WRAPPED_LINES, and at most a tenth of the block), which may wrap instead.
+-- The widths to size a block for (\goldensize in book.latex): its widest
+-- line, and the widest of all but the few widest (at most WRAPPED_LINES, at
+-- most a tenth of the block), which wrap if the block must be wrapped anyway.
 local WRAPPED_LINES = 3
-local function fit_columns(text)
+local function block_widths(text)
   local widths = {}
   for line in (text .. '\n'):gmatch('(.-)\n') do widths[#widths + 1] = columns(line) end
   table.sort(widths, function(a, b) return a > b end)
   local skip = math.min(WRAPPED_LINES, #widths // 10)
-  return widths[skip + 1] or 1
+  return { widths[1] or 1, widths[skip + 1] or 1 }
 end
 
-local function verbatim(env, text, cols)
+local function verbatim(env, text, widths)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
-  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=\\goldensize{%d}]\n%s\n\\end{%s}',
-    env, cols, text, env))
+  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=\\goldensize{%d}{%d}]\n%s\n\\end{%s}',
+    env, widths[1], widths[2], text, env))
+end
+
+-- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
+local function wrapped(env, inlines)
+  local out = pandoc.List { pandoc.RawInline('latex', '\\begin{' .. env .. '}') }
+  out:extend(inlines)
+  out:insert(pandoc.RawInline('latex', '\\end{' .. env .. '}'))
+  return pandoc.Plain(out)
 end
 
 local function golden_div(div)
@@ -75,8 +85,11 @@ local function golden_div(div)
     end
   end
   -- The command and the output share one size, so their columns line up.
-  local cols = fit_columns(text)
-  if command then cols = math.max(cols, fit_columns(div.content[command].text)) end
+  local cols = block_widths(text)
+  if command then
+    local c = block_widths(div.content[command].text)
+    cols = { math.max(cols[1], c[1]), math.max(cols[2], c[2]) }
+  end
   local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
@@ -87,8 +100,7 @@ local function golden_div(div)
       -- The caption: where the output lives (and, for an excerpt, what was left out).
       local caption = pandoc.List(b.content)
       if note then caption:extend { pandoc.Space(), pandoc.Str(note) } end
-      out:extend { pandoc.RawBlock('latex', '\\begin{goldencaption}'), pandoc.Plain(caption),
-        pandoc.RawBlock('latex', '\\end{goldencaption}') }
+      out:insert(wrapped('goldencaption', caption))
     else
       out:insert(b)
     end
@@ -97,14 +109,19 @@ local function golden_div(div)
   return out
 end
 
--- A code excerpt: its label (file · region) stays with the code.
+-- A code excerpt: its label (file · region) stays with the code, which is
+-- sized like a golden output.
 local function excerpt_div(div)
   if not div.classes:includes('excerpt') then return nil end
   local out = pandoc.List()
   for i, b in ipairs(div.content) do
-    if i == 1 and b.t == 'Para' then
-      out:extend { pandoc.RawBlock('latex', '\\begin{excerptlabel}'), pandoc.Plain(b.content),
-        pandoc.RawBlock('latex', '\\end{excerptlabel}') }
+    if b.t == 'CodeBlock' then
+      -- Sized like a golden output; Pandoc writes the highlighted code.
+      local w = block_widths(b.text)
+      out:extend { pandoc.RawBlock('latex', string.format('\\begingroup\\fvset{fontsize=\\goldensize{%d}{%d}}', w[1], w[2])),
+        b, pandoc.RawBlock('latex', '\\endgroup') }
+    elseif i == 1 and b.t == 'Para' then
+      out:insert(wrapped('excerptlabel', b.content))
     else
       out:insert(b)
     end
