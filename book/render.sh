@@ -72,7 +72,7 @@ print_edition() {
     # shellcheck disable=SC2086  # $run is one flag or none
     if ! (cd "$work" && xelatex -interaction=batchmode -halt-on-error $run book.tex >/dev/null 2>&1); then
       grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/book.log" >&2
-      echo "render: FAILED: the PDF (XeLaTeX; full log: $work/book.log)" >&2
+      echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
       return 1
     fi
   done
