@@ -129,17 +129,18 @@ local function excerpt_div(div)
   return out
 end
 
--- A figure: the vector graphic centred, its caption under it, kept together;
--- an anchor for the references.
+-- A figure: a float (it is numbered and referred to by number, so it may
+-- move to the top of the next page rather than leave half a page blank),
+-- the vector graphic centred, its caption under it, an anchor for the links.
 local function figure_div(div)
   if not div.classes:includes('figure') then return nil end
   local image, caption = div.content[1], div.content[#div.content]
   return {
-    pandoc.RawBlock('latex', '\\begin{center}\\hypertarget{' .. div.identifier .. '}{}'),
+    pandoc.RawBlock('latex', '\\begin{figure}[htbp]\\centering\\hypertarget{' .. div.identifier .. '}{}'),
     pandoc.Plain(image.content),
-    pandoc.RawBlock('latex', '\\par\\nopagebreak\\smallskip{\\small'),
+    pandoc.RawBlock('latex', '\\par\\smallskip{\\small'),
     pandoc.Plain(caption.content),
-    pandoc.RawBlock('latex', '\\par}\\end{center}'),
+    pandoc.RawBlock('latex', '\\par}\\end{figure}'),
   }
 end
 
