@@ -13,6 +13,8 @@ Passes when the print edition holds what the book's Markdown names:
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
     each number appears at least twice (the caption and a reference);
+  * 目录 lists every chapter as the book numbers it (第 28 章 for
+    28-op-ledger.md) with a page number;
   * XeLaTeX reported no line running into the margin (Overfull \\hbox) in
     the log beside it (print/book.log), if there is one.
 """
@@ -116,6 +118,14 @@ def main(pdf):
             failures.append(f"{name} ({label}) appears {count} time(s) in the PDF, expected its caption and a reference")
     for left in sorted(set(re.findall(r"@(?:fig|tbl):[\w-]+", text))):
         failures.append(f"unresolved reference in the PDF: {left}")
+
+    toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
+    if "目录" not in text:
+        failures.append("no 目录 in the PDF")
+    for page in book_pages()[1:]:
+        number = int(page.stem.split("-", 1)[0])
+        if number not in toc:
+            failures.append(f"目录 has no line 第 {number} 章 ... <page> for {page.name}")
 
     log = pdf.parent / "print" / "book.log"
     if log.is_file():
