@@ -44,7 +44,7 @@ package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.
 local repo = require 'repo'
 
 local problems = repo.problems('numbers.lua')
-local page = 'book/?.md'
+local page = 'book/?.md'  -- the page (one input file); several: the EPUB
 local page_lines = {}
 
 -- ---------------------------------------------------------------- JSON ----
@@ -311,24 +311,24 @@ end
 -- ---------------------------------------------------------------- spans ----
 local span_count = 0
 local bound_rows = {}  -- for the audit's listing: { tok, where }
--- The source line of the n-th `{.n` span (document order is source order).
-local function span_line(n)
+-- "book/<page>.md:<line>" of the n-th `{.n` span: document order is source
+-- order, and several input files (the EPUB) are read one after the other.
+local function span_place(n)
   local seen = 0
-  for i, line in ipairs(page_lines) do
-    for _ in line:gmatch('%]{%.n[%s}]') do
+  for _, l in ipairs(page_lines) do
+    for _ in l.text:gmatch('%]{%.n[%s}]') do
       seen = seen + 1
-      if seen == n then return i end
+      if seen == n then return l.file .. ':' .. l.number end
     end
   end
-  return nil
+  return page
 end
 
 local function bound_span(span)
   span_count = span_count + 1
   local value, where = resolve(span.attributes)
   local written = pandoc.utils.stringify(span.content)
-  local line = span_line(span_count)
-  local at_page = page .. (line and (':' .. line) or '')
+  local at_page = span_place(span_count)
   if not value then return span.content end
   local tokens = number_tokens(written)
   local title = where .. ' = ' .. shortest(value, 6)
@@ -420,9 +420,12 @@ return { {
   Pandoc = function(doc)
     local files = PANDOC_STATE.input_files
     local key = #files == 1 and pandoc.path.split_extension(pandoc.path.filename(files[1])) or nil
-    if key then
-      page = 'book/' .. key .. '.md'
-      page_lines = repo.lines(repo.read(page) or '')
+    page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
+    for _, f in ipairs(files) do
+      local rel = 'book/' .. pandoc.path.filename(f)
+      for i, text in ipairs(repo.lines(repo.read(rel) or '')) do
+        page_lines[#page_lines + 1] = { file = rel, number = i, text = text }
+      end
     end
     doc = doc:walk {
       Span = function(s) if s.classes:includes('n') then return bound_span(s) end end,
