@@ -1,6 +1,6 @@
 -- Filter 0: every number in the prose is bound to its source.
 --
---   约 [162]{.n src="02-op-traffic/default-json" at="machine.balance"}
+--   约 [162]{.n src="default-json" at="machine.balance"}
 -- checks the hand-written number against the source: the value at `at`,
 -- times `scale` if given, rounded to as many decimals as the prose writes
 -- (162 → 0, 30.2 → 1, 0.8183 → 4), must read the same. A mismatch fails the
@@ -11,8 +11,9 @@
 -- (default: as few as show it to 4 decimals).
 --
 -- Sources:
---   src="<chapter>/<case>"   golden/<chapter>/<case>.txt, a program's --format json
---                            output (a case of golden/<chapter>/cases.list);
+--   src="<case>"             golden/<chapter>/<case>.txt of the page's own chapter, a
+--                            program's --format json output (a case of its cases.list);
+--   src="<chapter>/<case>"   the same of another chapter, named by key or number ("02");
 --   src="profile:<key>"      common/profiles/<key>.yaml, a machine profile.
 -- at: a path into it: keys separated by dots, `[N]` the N-th element of a list
 -- (from 0, as in jq), `[field=value]` the element whose field (itself a path)
@@ -231,40 +232,56 @@ local function shortest(x, max)
   return s
 end
 
+-- src as load_source reads it: "<case>" is a case of the page's own chapter,
+-- "<chapter>/<case>" may name the chapter by its number ("02/default-json").
+local function full_src(src, key, place)
+  if src:match('^profile:') then return src end
+  local chapter, case = src:match('^([^/]+)/([^/]+)$')
+  if not chapter then chapter, case = key, src end
+  for _, c in ipairs(repo.chapters()) do
+    if c.key == chapter or c.key:sub(1, #chapter + 1) == chapter .. '-' then return c.key .. '/' .. case end
+  end
+  problems.add(string.format('%s: src="%s": no chapter "%s" in book/chapters.list', place, src, tostring(chapter)))
+  return nil
+end
+
 -- The bound value of a span's attributes: number, description of the source; or nil.
-local function resolve(attr)
+-- key: the chapter of the page the span is on; place: "book/<page>.md:<line>".
+local function resolve(attr, key, place)
   local src, at = attr.src, attr.at
   if not src or not at then
-    problems.add(string.format('%s: a .n span needs src= and at= (got src=%s at=%s)', page, tostring(src), tostring(at)))
+    problems.add(string.format('%s: a .n span needs src= and at= (got src=%s at=%s)', place, tostring(src), tostring(at)))
     return nil
   end
+  src = full_src(src, key, place)
+  if not src then return nil end
   local data, rel = load_source(src)
   if not data then return nil end
   local v, why = walk(data, at)
   local where = rel .. ' ' .. at
   if v == nil then
-    problems.add(string.format('%s: %s: %s', page, where, why))
+    problems.add(string.format('%s: %s: %s', place, where, why))
     return nil
   end
   if attr.find then
     where = where .. ' ~ ' .. attr.find
     local cap = type(v) == 'string' and v:match(attr.find)
     if not cap then
-      problems.add(string.format('%s: %s: pattern finds nothing in "%s"', page, where, tostring(v)))
+      problems.add(string.format('%s: %s: pattern finds nothing in "%s"', place, where, tostring(v)))
       return nil
     end
     v = cap
   end
   local x = tonumber(v)
   if not x then
-    problems.add(string.format('%s: %s is "%s", not a number', page, where, tostring(v)))
+    problems.add(string.format('%s: %s is "%s", not a number', place, where, tostring(v)))
     return nil
   end
   local scale = 1
   if attr.scale then
     scale = tonumber(attr.scale)
     if not scale then
-      problems.add(string.format('%s: scale="%s" is not a number', page, attr.scale))
+      problems.add(string.format('%s: scale="%s" is not a number', place, attr.scale))
       return nil
     end
     where = where .. ' × ' .. attr.scale
@@ -313,22 +330,23 @@ local span_count = 0
 local bound_rows = {}  -- for the audit's listing: { tok, where }
 -- "book/<page>.md:<line>" of the n-th `{.n` span: document order is source
 -- order, and several input files (the EPUB) are read one after the other.
+-- Also returns the page's chapter key (book/<key>.md).
 local function span_place(n)
   local seen = 0
   for _, l in ipairs(page_lines) do
     for _ in l.text:gmatch('%]{%.n[%s}]') do
       seen = seen + 1
-      if seen == n then return l.file .. ':' .. l.number end
+      if seen == n then return l.file .. ':' .. l.number, l.file:match('^book/(.+)%.md$') end
     end
   end
-  return page
+  return page, page:match('^book/(.+)%.md$')
 end
 
 local function bound_span(span)
   span_count = span_count + 1
-  local value, where = resolve(span.attributes)
+  local at_page, key = span_place(span_count)
+  local value, where = resolve(span.attributes, key, at_page)
   local written = pandoc.utils.stringify(span.content)
-  local at_page = span_place(span_count)
   if not value then return span.content end
   local tokens = number_tokens(written)
   local title = where .. ' = ' .. shortest(value, 6)
