@@ -311,8 +311,7 @@ local function number_tokens(s)
 end
 
 -- book/numbers-allowlist.txt: `<chapter> <number> <reason>`.
-local function allowlist()
-  local rel = 'book/numbers-allowlist.txt'
+local function allowlist(rel)
   local text = repo.read(rel)
   if not text then error('numbers.lua: cannot read ' .. rel, 0) end
   local map = {}
@@ -336,10 +335,10 @@ local function span_place(n)
   for _, l in ipairs(page_lines) do
     for _ in l.text:gmatch('%]{%.n[%s}]') do
       seen = seen + 1
-      if seen == n then return l.file .. ':' .. l.number, l.file:match('^book/(.+)%.md$') end
+      if seen == n then return l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') end
     end
   end
-  return page, page:match('^book/(.+)%.md$')
+  return page, page:match('([^/]+)%.md$')
 end
 
 local function bound_span(span)
@@ -440,7 +439,8 @@ return { {
     local key = #files == 1 and pandoc.path.split_extension(pandoc.path.filename(files[1])) or nil
     page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
     for _, f in ipairs(files) do
-      local rel = 'book/' .. pandoc.path.filename(f)
+      local full = pandoc.path.is_absolute(f) and f or pandoc.path.join { pandoc.system.get_working_directory(), f }
+      local rel = pandoc.path.make_relative(full, repo.root)
       for i, text in ipairs(repo.lines(repo.read(rel) or '')) do
         page_lines[#page_lines + 1] = { file = rel, number = i, text = text }
       end
@@ -452,7 +452,9 @@ return { {
     problems.raise()
     local audit = doc.meta['numbers-audit']
     if audit and pandoc.utils.stringify(audit) == 'true' then
-      local allowed = (allowlist()[key or ''] or {})
+      -- -M numbers-allowlist=<path from the repository root> (the filter's own test).
+      local list = doc.meta['numbers-allowlist'] and pandoc.utils.stringify(doc.meta['numbers-allowlist'])
+      local allowed = (allowlist(list or 'book/numbers-allowlist.txt')[key or ''] or {})
       -- Everything not prose is dropped before the count.
       local prose = doc:walk {
         Code = function() return {} end,
