@@ -8,6 +8,7 @@
 #   math formula, a code span, a citation and a name with digits.
 # The values are the published ones: golden/02-op-traffic/default-json.txt's
 # balance 161.97 (989.5e12 * 0.737 / (4800e9 * 0.938)) and h200.yaml's roofs.
+# shellcheck disable=SC2016  # the pages hold Markdown `code` and $math$, not expansions
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
