@@ -6,6 +6,8 @@
 #   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css) and OUT_DIR/book.epub
 #   CHAPTER     only OUT_DIR/html/<chapter>.html and book.css; `28` or `28-op-ledger`
 # A missing golden file or code region makes Pandoc fail; the message names it.
+# So does a number in the prose that no longer matches its source
+# (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=book/chapters.sh
@@ -18,7 +20,7 @@ command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/instal
 
 book=$root/book
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
-        --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
+        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/page.lua")
 
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
