@@ -10,6 +10,8 @@
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
 # reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
 # XeLaTeX log and converted figures stay in OUT_DIR/print/.
+# So does a number in the prose that no longer matches its source
+# (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=book/chapters.sh
@@ -24,7 +26,7 @@ command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/instal
 
 book=$root/book
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
-        --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
+        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,

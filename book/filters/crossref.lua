@@ -16,7 +16,8 @@
 -- A reference to no label, a figure or table without a label, a label used
 -- twice, or a figure or table outside a chapter fails the render and names it.
 -- Tables that a golden block typesets from an output (render="markdown") are
--- outputs, not numbered.
+-- outputs, not numbered. A table numbers.lua generates (`::: {.roof-table
+-- caption="... {#tbl:name}"}`) is numbered where its div stands.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
@@ -79,6 +80,10 @@ local function scan_book()
           elseif b.t == 'Table' then
             local label = caption_label(table_caption_inlines(b))
             number('tbl', label, 'a table (caption "' .. pandoc.utils.stringify(table_caption_inlines(b)) .. '")')
+          elseif b.t == 'Div' and b.classes:includes('roof-table') then
+            -- numbers.lua generates this table; its caption attribute carries the label.
+            local caption = b.attributes.caption or ''
+            number('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the roof table (caption "' .. caption .. '")')
           elseif b.t == 'Div' or b.t == 'BlockQuote' then
             walk(b.content)
           end

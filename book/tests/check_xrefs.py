@@ -56,6 +56,10 @@ def labels_of(md_path):
                 text = _stringify(caption_blocks[-1]["c"]) if caption_blocks else ""
                 m = re.search(r"\{#(tbl:[^}\s]+)\}\s*$", text)
                 found.append((m.group(1) if m else "", "tbl"))
+            elif b["t"] == "Div" and "roof-table" in b["c"][0][1]:
+                # numbers.lua generates this table; its caption attribute carries the label.
+                m = re.search(r"\{#(tbl:[^}\s]+)\}\s*$", dict(b["c"][0][2]).get("caption", ""))
+                found.append((m.group(1) if m else "", "tbl"))
             elif b["t"] in ("Div", "BlockQuote"):
                 walk(b["c"][-1] if b["t"] == "Div" else b["c"])
 

@@ -48,7 +48,9 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
                         拒绝（退出码 2）
   --format FORMAT       text（默认）：上面的表格与判据；json：所用的常量、每核每周期 L2 字节数，
                         以及每个 (h_q, topk) 一个对象：cube_cycles（精确整数）、mem_cycles（能往返
-                        的最短写法，全精度）与判据。不能与 --assert-report 同用（它对照的是文本表格）
+                        的最短写法，全精度）与判据；threshold：忽略向下取整时转为 compute-bound 的 h_q
+                        门槛（每个 topk 一个，及 topk 趋于无穷的极限）和最小 topk。不能与 --assert-report
+                        同用（它对照的是文本表格）
   --plot FILE.svg       另外把 cube_cycles（实线）与 mem_cycles（虚线）对 h_q 的曲线画成 SVG 写进
                         FILE.svg（log-log，每个 topk 一种颜色），两条线的交点画圈并标出 h_q：交点左边
                         memory-bound，右边 compute-bound。stdout 照常输出、不受影响；文件先写到同目录

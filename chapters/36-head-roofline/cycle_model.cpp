@@ -36,6 +36,22 @@ double mem_cycles(const Params& p, std::uint64_t h_q, std::uint64_t topk) {
 }
 //< mem-cycles
 
+std::optional<double> threshold_heads(const Params& p, std::uint64_t topk) {
+  const double fma = static_cast<double>(p.fma_per_cycle);
+  const double k = static_cast<double>(topk);
+  const double denominator = l2_bytes_per_core_per_cycle(p) * k - 2.0 * fma;
+  if (!(denominator > 0.0)) return std::nullopt;  // memory-bound for every h_q
+  return fma * k / denominator;
+}
+
+double threshold_heads_limit(const Params& p) {
+  return static_cast<double>(p.fma_per_cycle) / l2_bytes_per_core_per_cycle(p);
+}
+
+double threshold_topk(const Params& p) {
+  return 2.0 * static_cast<double>(p.fma_per_cycle) / l2_bytes_per_core_per_cycle(p);
+}
+
 std::string_view bottleneck_name(Bottleneck bottleneck) {
   switch (bottleneck) {
     case Bottleneck::compute_bound: return "compute-bound";

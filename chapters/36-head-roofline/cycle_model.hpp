@@ -6,6 +6,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "params.hpp"
@@ -24,6 +25,19 @@ std::uint64_t cube_cycles(const Params& params, std::uint64_t h_q, std::uint64_t
 // L2 cycles to move Q, O and the gathered KV, in double as the report computes
 // it. Throws ledger::OverflowError when a byte count does not fit in 64 bits.
 double mem_cycles(const Params& params, std::uint64_t h_q, std::uint64_t topk);
+
+// Where the block turns compute-bound, ignoring the floor of cube (the book's
+// derivation of the table, not the report's): h_q * topk * 2d / F >
+// 2d * (2 h_q + topk) / b  <=>  h_q * (b * topk - 2F) > F * topk, with
+// F = fma_per_cycle and b the L2 bytes per core per cycle; d cancels.
+// threshold_heads: the h_q above which it is compute-bound for this topk,
+// F * topk / (b * topk - 2F) (52.05 for topk 512 with the report's
+// constants); empty when b * topk <= 2F, where no head count is.
+std::optional<double> threshold_heads(const Params& params, std::uint64_t topk);
+// Its limit as topk grows, F / b (43.25 with the report's constants).
+double threshold_heads_limit(const Params& params);
+// The topk below which no head count is compute-bound, 2F / b (86.5).
+double threshold_topk(const Params& params);
 
 enum class Bottleneck { compute_bound, memory_bound, balanced };
 

@@ -1,5 +1,6 @@
 #include "json_report.hpp"
 
+#include <optional>
 #include <string>
 
 #include "cycle_model.hpp"
@@ -29,6 +30,25 @@ Json constants_json(const Params& p) {
   return j;
 }
 
+// Where the table turns compute-bound on a continuous h_q (cycle_model.hpp):
+// per topk the h_q above which cube > mem (null: none), its limit as topk
+// grows, and the topk below which no h_q is compute-bound.
+Json threshold_json(const Params& p) {
+  Json per_topk = Json::Array{};
+  for (const std::uint64_t topk : p.topks) {
+    Json entry;
+    entry.set("topk", topk);
+    const std::optional<double> h_q = threshold_heads(p, topk);
+    entry.set("h_q", h_q ? Json(*h_q) : Json(nullptr));
+    per_topk.push(std::move(entry));
+  }
+  Json j;
+  j.set("h_q", std::move(per_topk));
+  j.set("h_q_limit", threshold_heads_limit(p));
+  j.set("min_topk", threshold_topk(p));
+  return j;
+}
+
 }  // namespace
 
 Json report_json(const Params& params) {
@@ -51,6 +71,7 @@ Json report_json(const Params& params) {
     }
   }
   j.set("rows", std::move(rows));
+  j.set("threshold", threshold_json(params));
   return j;
 }
 

@@ -11,7 +11,8 @@
 # flags and an unlisted case with one: what the reference can print always
 # comes from the reference.
 program_flags=(format plot list-machines profile)
-program_cases=(default-json gemm-attention-json default-plot list-machines reader-profile)
+program_cases=(default-json gemm-attention-json h200-spec-json kv131072-json kv131072-batch8-json default-plot list-machines
+               reader-profile)
 
 script="$reference/op_traffic.py"
 need_file "$script"

@@ -23,7 +23,7 @@
 # is_program_case refuses a listed case without one of those flags and an
 # unlisted case with one.
 program_flags=(format plot)
-program_cases=(default-json all-constants-json exact-compare-2p53-json default-plot all-constants-plot)
+program_cases=(default-json all-constants-json l2-bw-8e12-json exact-compare-2p53-json default-plot all-constants-plot)
 
 script="$reference/head_roofline.py"
 report_table="$reference/flashmla-report-table.txt"

@@ -21,7 +21,10 @@ TEST_CASE("h200's effective roofs: 57.27 and 729.26 TFLOP/s, 4502.4 GB/s", "[ana
   const ledger::Roof& hbm = h200.memory_roof();
   CHECK(format_rate(hbm, hbm.effective()) == "4502.4 GB/s");
   CHECK(roof_remark(fp32) == "(CUDA-core FMA)");
-  CHECK(roof_remark(*h200.find_roof("tensor_core.fp8")) == "(tensor core, dense; not calibrated)");
+  const ledger::Roof& fp8 = *h200.find_roof("tensor_core.fp8");
+  CHECK(format_rate(fp8, fp8.effective()) == "1380.75 TFLOP/s");  // 1979 * 0.6977 = 1380.7483
+  CHECK(roof_remark(*ledger::find_profile("h200-spec")->find_roof("tensor_core.fp8")) ==
+        "(tensor core, dense; not calibrated)");
 }
 
 TEST_CASE("the fused case on h200: the README's verdict", "[analysis]") {

@@ -8,7 +8,11 @@ report's script does (Python ints, exact int/float comparison):
   cube_cycles = h_q * topk * (d + d) // fma_per_cycle
   mem_cycles  = (h_q * d * 2 * 2 + topk * d * 2) / (l2 bytes per core per cycle)
   bound       = compute-bound if cube > mem, memory-bound if cube < mem, else balanced
-and checks that the rows are the --heads x --topk pairs in order.
+and checks that the rows are the --heads x --topk pairs in order; and the
+threshold on a continuous h_q (floor ignored), in the program's order of
+operations on doubles:
+  threshold.h_q[topk] = fma * topk / (b * topk - 2 fma)   (null when b * topk <= 2 fma)
+  threshold.h_q_limit = fma / b,  threshold.min_topk = 2 fma / b
 """
 import json
 import sys
@@ -42,6 +46,15 @@ def check(path):
         expect(where, "mem_cycles", float(row["mem_cycles"]), mem)
         bound = "compute-bound" if cube > mem else "memory-bound" if cube < mem else "balanced"
         expect(where, "bound", row["bound"], bound)
+    th = doc["threshold"]
+    f = float(fma)
+    want_h = []
+    for t in c["topk"]:
+        denominator = per_cycle * float(t) - 2.0 * f
+        want_h.append({"topk": t, "h_q": f * float(t) / denominator if denominator > 0.0 else None})
+    expect("threshold", "h_q", th["h_q"], want_h)
+    expect("threshold", "h_q_limit", float(th["h_q_limit"]), f / per_cycle)
+    expect("threshold", "min_topk", float(th["min_topk"]), 2.0 * f / per_cycle)
     return problems
 
 

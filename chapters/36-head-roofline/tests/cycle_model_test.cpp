@@ -59,6 +59,29 @@ TEST_CASE("L2 bytes per core per cycle is the report's 94.697", "[cycle-model]")
   CHECK(bytes == 5e12 / 32.0 / 1650e6);  // the report's order of operations
 }
 
+// Hand computation: b = 5e12 / 32 / 1.65e9 = 94.6970 B/cycle; the threshold
+// 4096 * topk / (b * topk - 8192) is 2097152 / 40292.85 = 52.048 for topk
+// 512 and 4194304 / 88777.70 = 47.245 for topk 1024; the limit 4096 / b =
+// 43.254 and the smallest topk 8192 / b = 86.508.
+TEST_CASE("the head-count threshold of the report's constants", "[threshold]") {
+  REQUIRE(threshold_heads(kReportParams, 512).has_value());
+  CHECK(fmt::format("{:.3f}", *threshold_heads(kReportParams, 512)) == "52.048");
+  CHECK(fmt::format("{:.3f}", *threshold_heads(kReportParams, 1024)) == "47.245");
+  CHECK(fmt::format("{:.3f}", threshold_heads_limit(kReportParams)) == "43.254");
+  CHECK(fmt::format("{:.3f}", threshold_topk(kReportParams)) == "86.508");
+  // The floored table agrees: the first compute-bound h_q is the next integer.
+  CHECK(classify(kReportParams, 52, 512) == Bottleneck::memory_bound);
+  CHECK(classify(kReportParams, 53, 512) == Bottleneck::compute_bound);
+  CHECK(classify(kReportParams, 47, 1024) == Bottleneck::memory_bound);
+  CHECK(classify(kReportParams, 48, 1024) == Bottleneck::compute_bound);
+}
+
+TEST_CASE("no head count is compute-bound below the smallest topk", "[threshold]") {
+  CHECK_FALSE(threshold_heads(kReportParams, 86).has_value());  // 86 * 94.697 = 8143.9 < 8192
+  CHECK(threshold_heads(kReportParams, 87).has_value());
+  CHECK(classify(kReportParams, 1000000, 86) == Bottleneck::memory_bound);
+}
+
 TEST_CASE("cube and memory cycles of the report's eight rows", "[cycle-model]") {
   for (const ReportRow& row : kReportRows) {
     INFO("h_q=" << row.h_q << " topk=" << row.topk);

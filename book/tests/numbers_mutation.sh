@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# numbers_mutation.sh WORK_DIR [BUILD_DIR]: proves that a number in the prose cannot go stale.
+#
+# In a copy of the tree (WORK_DIR/tree, the sources only) it changes a value
+# the prose quotes, H200's fp8 tensor-core peak in common/profiles/h200.yaml
+# (1979e12 -> 2500e12), makes an op_ledger with the changed profile, regenerates
+# chapter 28's golden files with `scripts/update-golden 28 --write`, and
+# renders chapter 28:
+#   1. the render must fail, naming each sentence's old number (1979, and the
+#      fp8 balance point 307) next to the new value;
+#   2. with those two sentences switched to inserting their value ([]{.n ...}),
+#      the render must pass and the page must show the new peak (2500) in the
+#      generated roof table and the sentence, the new balance point (387), and
+#      the old peak in no prose.
+#
+# The profiles are compiled into the programs (common/CMakeLists.txt). With
+# BUILD_DIR, a configured and built tree of the Makefile generator (ctest passes
+# its own), only the profile data is rebuilt: BUILD_DIR's profile_codegen
+# writes it from the copy's profiles, it is compiled with the ledger library's
+# flags, swapped into a copy of libledger.a, and op_ledger is relinked: a few
+# seconds, no second C++ build. Without BUILD_DIR (or with another generator)
+# the copy is configured and op_ledger alone is built there, through ccache
+# when it is installed (seconds when the cache is warm, minutes when cold).
+# Prints how long each step took. ctest runs it as book/numbers-mutation
+# (labels book and mutation: `ctest -L book -LE mutation` skips it).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 WORK_DIR [BUILD_DIR]" >&2; exit 2; }
+mkdir -p "$1"
+work=$(cd "$1" && pwd)
+build=
+if [ $# -eq 2 ]; then
+  [ -d "$2" ] || { echo "numbers_mutation: BUILD_DIR $2 is not a folder (a configured and built build/)" >&2; exit 2; }
+  build=$(cd "$2" && pwd)
+fi
+tree=$work/tree
+start=$SECONDS
+step() { printf 'numbers-mutation: %-58s (%ds)\n' "$1" $((SECONDS - start)); }
+fail() { echo "numbers-mutation: FAILED: $*" >&2; exit 1; }
+
+# 1. The copy: the sources, no build folders, no git metadata. Kept between
+#    runs (only the sources are refreshed) so the build folder stays warm.
+mkdir -p "$tree"
+find "$tree" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
+step "copied the sources to ${tree#"$root/"}"
+
+# 2. The change: H200's fp8 peak, a value chapter 28's prose quotes.
+profile=$tree/common/profiles/h200.yaml
+old_peak=1979 new_peak=2500
+grep -q "theoretical: ${old_peak}e12" "$profile" || fail "h200.yaml has no 'theoretical: ${old_peak}e12' any more; update this test's mutation"
+sed -i "s/theoretical: ${old_peak}e12/theoretical: ${new_peak}e12/" "$profile"
+step "h200.yaml: tensor_core.fp8 ${old_peak}e12 -> ${new_peak}e12"
+
+# 3. An op_ledger with the changed profile.
+# relink_from BUILD: the profile data alone, rebuilt against BUILD's objects.
+relink_from() {
+  local b=$1 flags=$1/common/CMakeFiles/ledger.dir/flags.make link=$1/chapters/28-op-ledger/CMakeFiles/op_ledger.dir/link.txt
+  [ -x "$b/common/profile_codegen" ] && [ -f "$flags" ] && [ -f "$link" ] && [ -f "$b/common/libledger.a" ] || return 1
+  local order cxx
+  order=$(sed -n 's/^set(builtin_profiles \(.*\))$/\1/p' "$tree/common/CMakeLists.txt")
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$b/CMakeCache.txt")
+  [ -n "$order" ] && [ -n "$cxx" ] || return 1
+  local profiles=() key
+  for key in $order; do profiles+=("$tree/common/profiles/$key.yaml"); done
+  mkdir -p "$work/relink"
+  "$b/common/profile_codegen" "$work/relink/builtin_profile_data.cpp" "${profiles[@]}"
+  # shellcheck disable=SC2046  # the flags are whitespace-separated words
+  "$cxx" $(sed -n 's/^CXX_\(DEFINES\|INCLUDES\|FLAGS\) = //p' "$flags") \
+    -c "$work/relink/builtin_profile_data.cpp" -o "$work/relink/builtin_profile_data.cpp.o"
+  cp "$b/common/libledger.a" "$work/relink/libledger.a"
+  (cd "$work/relink" && ar r libledger.a builtin_profile_data.cpp.o)
+  # The link line of op_ledger, run where CMake runs it, with the new library.
+  local line
+  line=$(sed -e "s#\.\./\.\./common/libledger\.a#$work/relink/libledger.a#" \
+             -e "s#-o op_ledger#-o $work/relink/op_ledger#" "$link")
+  (cd "$b/chapters/28-op-ledger" && eval "$line")
+  op_ledger=$work/relink/op_ledger
+}
+op_ledger=
+if [ -n "$build" ] && relink_from "$build" >"$work/build.log" 2>&1; then
+  step "relinked op_ledger with the changed profile (BUILD_DIR's objects)"
+else
+  [ -z "$build" ] || echo "numbers-mutation: cannot relink from $build (see $work/build.log); building in the copy" >&2
+  launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
+  fi
+  (cd "$tree" && cmake --preset default "${launcher[@]}" -DBOOK_TESTS=OFF >"$work/configure.log" 2>&1) ||
+    { tail -n 30 "$work/configure.log"; fail "configure (log: $work/configure.log)"; }
+  (cd "$tree" && cmake --build build --target op_ledger -j2 >"$work/build.log" 2>&1) ||
+    { tail -n 30 "$work/build.log"; fail "build op_ledger (log: $work/build.log)"; }
+  op_ledger=$tree/build/chapters/28-op-ledger/op_ledger
+  step "built op_ledger in the copy"
+fi
+"$op_ledger" --list-machines | grep -q "tensor_core.fp8 *${new_peak}" ||
+  fail "$op_ledger does not carry the changed profile (tensor_core.fp8 ${new_peak})"
+
+# 4. Regenerate chapter 28's golden files from the changed program.
+OP_LEDGER=$op_ledger "$tree/scripts/update-golden" 28 --write >"$work/update-golden.log" 2>&1 ||
+  { tail -n 30 "$work/update-golden.log"; fail "scripts/update-golden 28 --write"; }
+grep -q "written" "$work/update-golden.log" || fail "update-golden wrote nothing: the change did not reach chapter 28's outputs"
+step "scripts/update-golden 28 --write"
+
+# 5. The book with the prose as written must fail, naming the old numbers.
+if "$tree/book/render.sh" "$work/out" 28 >"$work/render-stale.log" 2>&1; then
+  fail "chapter 28 rendered although its prose still quotes ${old_peak}"
+fi
+for old in "$old_peak" 307; do
+  grep -E "28-op-ledger.md:[0-9]+: the prose says $old, the source gives" "$work/render-stale.log" ||
+    { cat "$work/render-stale.log"; fail "the render failed without naming the old number $old"; }
+done
+step "render fails, naming the stale numbers (above)"
+
+# 6. The same sentences inserting their value: the page shows the new peak only.
+sed -i -e "s/\[${old_peak}\]{\.n /[]{.n digits=\"0\" /" -e 's/\[307\]{\.n /[]{.n digits="0" /' "$tree/book/28-op-ledger.md"
+"$tree/book/render.sh" "$work/out" 28 >"$work/render-fresh.log" 2>&1 ||
+  { cat "$work/render-fresh.log"; fail "chapter 28 did not render with the values inserted"; }
+page=$work/out/html/28-op-ledger.html
+table=$(sed -n '/class="roof-table"/,/<\/table>/p' "$page")
+grep -q ">${new_peak} TFLOP/s<" <<<"$table" || fail "the roof table does not show the new fp8 peak ${new_peak} TFLOP/s"
+sentence=$(grep -c ">${new_peak}</span>" "$page" || true)
+[ "$sentence" -ge 1 ] || fail "the sentence quoting the fp8 peak does not show ${new_peak}"
+# The fp8 balance point follows the peak: 2500e12 * 0.6977 (burst calibration) / 4502.4e9 = 387.4.
+grep -q ">387</span>" "$page" || fail "the sentence quoting the fp8 balance point does not show 387"
+# The outputs (<pre>) come from the regenerated golden files; other machines'
+# outputs may quote their own fp8 peak, so the prose and tables are checked.
+if python3 -c 'import re,sys; sys.stdout.write(re.sub(r"<pre\b.*?</pre>", "", open(sys.argv[1], encoding="utf-8").read(), flags=re.S))' "$page" |
+   grep -n "${old_peak}"; then
+  fail "the page's prose still shows the old peak ${old_peak} (lines above)"
+fi
+step "render passes: ${new_peak} in the table and the sentence; ${old_peak} in no prose"
+echo "numbers-mutation: ok in $((SECONDS - start)) s"
