@@ -69,3 +69,18 @@ def book_pages():
         if line and not line.startswith("#"):
             pages.append(ROOT / "book" / f"{line.split()[0]}.md")
     return pages
+
+
+RERUN = "ctest --test-dir build -L book --output-on-failure"
+
+
+def verdict(subject, failures, ok_message):
+    """Prints the failures under `subject` with the command to rerun (exit status 1), or `ok_message` (0)."""
+    if failures:
+        print(f"FAIL: {subject}:")
+        for f in failures:
+            print("  - " + f.replace("\n", "\n    "))
+        print(f"rerun: {RERUN}")
+        return 1
+    print(f"ok: {ok_message}")
+    return 0
