@@ -81,7 +81,8 @@ def main(html_path, md_path):
                 failures.append(f"case {case} is not in golden/{case.split('/')[0]}/cases.list")
             elif html.escape(command.replace("@OUT@", case.split("/", 1)[1] + ".svg"), quote=False) not in page:
                 failures.append(f"command line `{command}` (figure {case}) not shown")
-    return verdict(f"{html_path} (from {md_path})", failures, f"{len(named)} golden outputs and {len(figures)} figures shown in {html_path}")
+    return verdict(f"{html_path} (from {md_path})", failures,
+                   f"{len(named)} golden outputs and {len(figures)} figures shown in {html_path}")
 
 
 if __name__ == "__main__":

@@ -132,7 +132,8 @@ def main(pdf):
         for line in overfull:
             failures.append(f"{log.relative_to(pdf.parent)}: {line}")
 
-    return verdict(f"{pdf}", failures, f"{pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
+    return verdict(f"{pdf}", failures,
+                   f"{pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import zipfile
 
-from booksource import ROOT, book_pages, verdict
+from booksource import book_pages, verdict
 
 KINDS = {"fig": "图", "tbl": "表"}
 NBSP = "\u00a0"
@@ -151,7 +151,8 @@ def main(html_dir, epub):
     for label in sorted(set(labels) - referenced):
         failures.append(f"EPUB: {label} ({labels[label][0]}) is never referred to")
 
-    return verdict(f"cross-references in {html_dir} and {epub}", failures, f"{len(labels)} figures and tables numbered and referred to in the HTML and the EPUB")
+    return verdict(f"cross-references in {html_dir} and {epub}", failures,
+                   f"{len(labels)} figures and tables numbered and referred to in the HTML and the EPUB")
 
 
 if __name__ == "__main__":
