@@ -4,19 +4,18 @@
 
 #include <optional>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
 #include "ledger/profile_file.hpp"
+#include "ledger/text.hpp"
 #include "machine_list.hpp"
 #include "machines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
 
-namespace po = boost::program_options;
 using ledger::cli::UsageError;
 
 namespace {
@@ -81,16 +80,11 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   op_traffic --profile common/profiles/mi300x.yaml --op GEMM
 )";
 
-po::options_description flag_table() {
-  po::options_description d;
-  d.add_options()("help,h", "")("machine", po::value<std::string>(), "")("seq-len", po::value<std::string>(), "")(
-      "kv-len", po::value<std::string>(), "")("heads", po::value<std::string>(), "")(
-      "head-dim", po::value<std::string>(), "")("batch", po::value<std::string>(), "")(
-      "params", po::value<std::string>(), "")("world", po::value<std::string>(), "")(
-      "op", po::value<std::string>(), "")("format", po::value<std::string>(), "")(
-      "plot", po::value<std::string>(), "")("profile", po::value<std::string>(), "")("list-machines", "");
-  return d;
-}
+constexpr ledger::cli::Flag kFlags[] = {
+    {"help", ledger::cli::Flag::is_switch, 'h'}, {"machine"}, {"seq-len"}, {"kv-len"}, {"heads"}, {"head-dim"},
+    {"batch"}, {"params"}, {"world"}, {"op"}, {"format"}, {"plot"}, {"profile"},
+    {"list-machines", ledger::cli::Flag::is_switch},
+};
 
 // The machine of a reader's profile file (--profile FILE).
 op_traffic::Machine profile_machine(const std::string& path) {
@@ -138,7 +132,7 @@ double number_flag(const ledger::cli::Args& args, const char* name, double fallb
 namespace op_traffic {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
   if (args.flag("help")) return {kHelp, {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
@@ -155,15 +149,15 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   w.params = number_flag(args, "params", w.params);
   w.world = number_flag(args, "world", w.world);
   if (w.world < 2.0) {
-    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got '{}'",
-                                 args.get("world", "")));
+    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
+                                 ledger::quoted_value(args.get("world", ""))));
   }
   const std::string op = args.get("op", "all");
   const auto rows = select_rows(build_cases(w), op);
   if (rows.empty()) {
-    throw UsageError(fmt::format("--op: '{}' matches no operator (accepted: 'all' or comma-separated pieces of "
+    throw UsageError(fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
                                  "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
-                                 op));
+                                 ledger::quoted_value(op)));
   }
   ledger::cli::ProgramOutput out;
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);

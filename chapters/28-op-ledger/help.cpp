@@ -61,10 +61,11 @@ case（形状参数与默认值；case 声明的 roof）：
                                        （只有 cube.fp16 与 hbm 两条 roof）
   --profile FILE      用自己的机器 profile（YAML 文件）代替 --machine，格式同 common/profiles/*.yaml：
                         key、name、description 三个字段，加一个 roofs 列表，每条 roof 有 key、
-                        theoretical（compute roof 为 FLOP/s，hbm 为 bytes/s）、calibration（(0, 1] 之间；
-                        没标定就不写）、label、source；必须有 hbm 和至少一条 compute roof。
-                      文件有错（缺字段、不认识的字段、数值不是大于 0 的有限数、calibration 不在 (0, 1]、
-                      roof 重名、YAML 语法错）时在 stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
+                        theoretical（compute roof 为 FLOP/s，1e6 到 1e21；hbm 为 bytes/s，1e6 到 1e18）、
+                        calibration（0.01 到 1 之间；没标定就不写）、label、source；必须有 hbm 和至少一条
+                        compute roof。FILE 必须是普通文件（不读管道、设备、目录）。
+                      文件有错（缺字段、不认识的字段、数值不在上述范围、roof 重名、YAML 语法错）时在
+                      stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
   --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 h200 的
                       tensor_core.fp16, tensor_core.bf16, tensor_core.fp8, tensor_core.tf32, cuda_core.fp32
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "ledger/checked.hpp"
@@ -19,7 +18,6 @@
 #include "report_check.hpp"
 #include "table.hpp"
 
-namespace po = boost::program_options;
 using ledger::cli::UsageError;
 
 namespace {
@@ -80,15 +78,10 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   head_roofline --format json                 给脚本用的全精度数字
 )";
 
-po::options_description flag_table() {
-  po::options_description d;
-  d.add_options()("help,h", "")("assert-report", "")("d", po::value<std::string>(), "")(
-      "l2-bw", po::value<std::string>(), "")("cores", po::value<std::string>(), "")(
-      "freq", po::value<std::string>(), "")("fma-per-cycle", po::value<std::string>(), "")(
-      "heads", po::value<std::string>(), "")("topk", po::value<std::string>(), "")(
-      "format", po::value<std::string>(), "")("plot", po::value<std::string>(), "");
-  return d;
-}
+constexpr ledger::cli::Flag kFlags[] = {
+    {"help", ledger::cli::Flag::is_switch, 'h'}, {"assert-report", ledger::cli::Flag::is_switch}, {"d"}, {"l2-bw"},
+    {"cores"}, {"freq"}, {"fma-per-cycle"}, {"heads"}, {"topk"}, {"format"}, {"plot"},
+};
 
 head_roofline::Params params_from(const ledger::cli::Args& args) {
   using namespace ledger::cli;
@@ -120,7 +113,7 @@ void require_report_constants(const head_roofline::Params& params) {
 namespace head_roofline {
 
 Outcome run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
   if (args.flag("help")) return {kHelp, {}, ""};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
