@@ -78,8 +78,9 @@ case（形状参数与默认值；case 声明的 roof）：
   --plot FILE.svg     与 --case 一起：另外把这本账画成 SVG 写进 FILE.svg（log-log：横轴算术强度
                       FLOP/Byte，纵轴 FLOP/s）：一条访存斜线，profile 的每条 compute roof 各一条水平线，
                       case 的算术强度是一条竖线，它与每条 roof 的交点标出该 roof 下的判据（粗线是所选
-                      的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，写不了
-                      （目录不存在、没有权限）时退出码 2，不留下写了一半的文件。
+                      的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名（FILE 是
+                      符号链接时写到它指向的文件，链接本身不变），写不了（目录不存在、没有权限、不是
+                      普通文件）时退出码 2，原文件不动，不留下写了一半的文件。
   --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
                       在 --machine（或 --profile）的机器上各用自己声明的 roof；不接受形状参数与 --roof。
   --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
@@ -89,7 +90,8 @@ case（形状参数与默认值；case 声明的 roof）：
                       fused-norm-rope-quant，--n 属于 gemm（N）与 elementwise（元素数）。
   --dtype DTYPE       fp32, fp16, bf16, fp8（gemm、attention、rmsnorm、elementwise）
 
-形状参数是 1 到 9223372036854775807 的整数（不接受小数、0、负数、nan、1e3 这样的写法）。
+形状参数是 1 到 9223372036854775807 的整数（不接受小数、0、负数、nan、1e3 这样的写法），
+按 Python int() 的读法：可写 1_024，全角数字（４０９６）与前后的全角空格也照读。
 参数写作 --flag value 或 --flag=value，可以用不引起歧义的前缀，重复时以最后一次为准。
 参数错误时在 stderr 打印一行说明（点名参数与可接受的值）、退出码 2、stdout 不输出任何内容。
 
