@@ -38,6 +38,12 @@ struct Operator {
   Point at;
 };
 
+// A figure's number: one decimal as the book's machines need ("729.3"), but
+// three significant digits where that would print 0.0 (a reader's tiny roof).
+std::string figure_number(double value, const char* fixed) {
+  return value >= 0.05 ? fmt::format(fmt::runtime(fixed), value) : fmt::format("{:.3g}", value);
+}
+
 const std::string& bound_color(ledger::Bound b) { return b == ledger::Bound::memory ? kMemoryColor : kComputeColor; }
 
 std::vector<Operator> operators_of(const Machine& machine, const std::vector<Row>& rows) {
@@ -154,18 +160,19 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   // first, as it has the fewest places to go, then the two that can move.
   if (roof.size() >= 2 && roof[0].y != roof[1].y) {
     // A short slope crowded with points takes the shorter form, or no label (the title names the bandwidth).
-    for (const std::string& slope : {fmt::format("带宽 {:.0f} GB/s × 算术强度", machine.bandwidth / 1e9),
-                                     fmt::format("{:.0f} GB/s", machine.bandwidth / 1e9)}) {
+    const std::string gb_per_s = machine.bandwidth >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth / 1e9)
+                                                            : fmt::format("{:.3g}", machine.bandwidth / 1e9);
+    for (const std::string& slope : {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)}) {
       const auto s = layout.place_along_if_free(roof[0], roof[1], slope, 12.0, 5.0);
       if (!s) continue;
       doc.text(s->at, slope, TextStyle{12.0, s->anchor, kRoofColor, false, s->rotate});
       break;
     }
   }
-  const std::string balance_text = fmt::format("平衡点 {:.1f} FLOP/Byte", balance);
+  const std::string balance_text = fmt::format("平衡点 {} FLOP/Byte", figure_number(balance, "{:.1f}"));
   const ledger::PlacedLabel b = layout.place(corner, balance_text, 12.0, ledger::slots_around(6.0, 4.0, 12.0));
   doc.text(b.at, balance_text, TextStyle{12.0, b.anchor, kBalanceColor, true});
-  const std::string ceiling = fmt::format("峰值算力 {:.1f} TFLOP/s", machine.peak_flops / 1e12);
+  const std::string ceiling = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops / 1e12, "{:.1f}"));
   std::vector<ledger::LabelSlot> ceiling_slots;
   for (double shift : {0.0, 0.25, 0.5}) {  // from the right end leftwards, above then below the line
     const double dx = -shift * (kRight - std::max(corner.x, kLeft));
@@ -178,8 +185,13 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
     ceiling_slots.push_back({dx, -7.0, Anchor::end});
     ceiling_slots.push_back({dx, 16.0, Anchor::end});
   }
-  const ledger::PlacedLabel c = layout.place({kRight - 6.0, corner.y}, ceiling, 12.0, ceiling_slots);
-  doc.text(c.at, ceiling, TextStyle{12.0, c.anchor, kRoofColor});
+  // A ceiling too short for it (a balance point far right): at the ceiling's height left of
+  // the corner, over the slope; with no free room near, the label is left out.
+  std::vector<ledger::LabelSlot> left_slots;
+  for (double dx = leftmost - 12.0; dx > -(kRight - kLeft); dx -= 12.0) left_slots.push_back({dx, -7.0, Anchor::end});
+  auto c = layout.place_if_free({kRight - 6.0, corner.y}, ceiling, 12.0, ceiling_slots, 60.0);
+  if (!c) c = layout.place_if_free({kRight - 6.0, corner.y}, ceiling, 12.0, left_slots, 0.0);
+  if (c) doc.text(c->at, ceiling, TextStyle{12.0, c->anchor, kRoofColor});
   doc.circle(corner, 5.5, "#ffffff", Stroke{kBalanceColor, 2.0, ""});
 
   draw_legend(doc, ops);

@@ -37,6 +37,8 @@ TOLERANCE = 0.5  # pixels two shapes may touch by (rounding to two decimals, ant
 CHAPTERS = {"op_traffic": "02-op-traffic", "op_ledger": "28-op-ledger", "head_roofline": "36-head-roofline"}
 PROFILES = sorted(f for f in os.listdir(os.path.join(REPO, "common/profiles")) if f.endswith(".yaml"))
 BUILTIN = [p[:-5] for p in PROFILES]
+# Profiles at the edges of the ranges the loader accepts (common/tests/profiles).
+EXTREME = ["common/tests/profiles/extreme-slow-memory.yaml", "common/tests/profiles/extreme-slow-compute.yaml"]
 
 
 def flag_sets(program):
@@ -48,6 +50,8 @@ def flag_sets(program):
         for p in PROFILES:
             sets.append(["--profile", f"common/profiles/{p}"])
             sets.append(["--profile", f"common/profiles/{p}", "--op", "GEMM,AdamW"])
+        for p in EXTREME:
+            sets += [["--profile", p], ["--profile", p, "--seq-len", "1e7"], ["--profile", p, "--op", "AdamW"]]
         for shape in (["--seq-len", "1"], ["--seq-len", "1e7"], ["--heads", "1", "--head-dim", "1"],
                       ["--params", "1"], ["--params", "1e13"], ["--batch", "4096"], ["--kv-len", "1"],
                       ["--world", "2"], ["--world", "1e6"], ["--head-dim", "4096", "--seq-len", "65536"],
@@ -72,6 +76,9 @@ def flag_sets(program):
             sets.append(["--case", "rmsnorm", "--roof", roof])
         for p in PROFILES:
             sets.append(["--case", "gemm", "--profile", f"common/profiles/{p}"])
+        for p in EXTREME:
+            for case in cases:
+                sets.append(["--case", case, "--profile", p, "--roof", "tensor_core.fp16"])
     elif program == "head_roofline":
         sets += [[], ["--topk", "512,1024,2048"], ["--topk", "2048", "--heads", "64,128"], ["--l2-bw", "8e12"],
                  ["--topk", "64,128,256,512,1024,2048,4096,8192"],
