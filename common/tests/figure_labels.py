@@ -67,15 +67,14 @@ def flag_sets(program):
             "elementwise": [[], ["--eager"], ["--ops", "64"]],
             "fused-norm-rope-quant": [[]],
         }
-        for machine in BUILTIN:
+        for machine in BUILTIN:  # every case on every machine; the extreme shapes on the fastest and slowest
             for case, shapes in cases.items():
-                for shape in shapes:
+                for shape in shapes if machine in ("b200", "h200", "ascend-910b") else shapes[:1]:
                     sets.append(["--case", case, "--machine", machine] + shape)
         for roof in ["tensor_core.fp16", "tensor_core.bf16", "tensor_core.fp8", "tensor_core.tf32", "cuda_core.fp32"]:
             sets.append(["--case", "gemm", "--roof", roof])
             sets.append(["--case", "rmsnorm", "--roof", roof])
-        for p in PROFILES:
-            sets.append(["--case", "gemm", "--profile", f"common/profiles/{p}"])
+        sets.append(["--case", "gemm", "--profile", "common/tests/profiles/reader-gpu.yaml"])
         for p in EXTREME:
             for case in cases:
                 sets.append(["--case", case, "--profile", p, "--roof", "tensor_core.fp16"])
