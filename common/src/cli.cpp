@@ -1,5 +1,6 @@
 #include "ledger/cli.hpp"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -262,6 +263,10 @@ void write_stdout(std::string_view text) {
     const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdout the caller handed us: wait for room
+        pollfd out{STDOUT_FILENO, POLLOUT, 0};
+        if (::poll(&out, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       const int error = errno;
       throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
     }

@@ -9,6 +9,7 @@ for it (with no --plot). Checks:
   * a failed write to stdout (/dev/full) exits non-zero with exactly
     "NAME: error: cannot write standard output: No space left on device",
     for the normal output and for --help;
+  * a non-blocking stdout (EAGAIN) is waited on, not an error;
   * a closed pipe ends quietly: killed by SIGPIPE, or, with SIGPIPE ignored,
     exit 141 and nothing on stderr;
   * --plot through a symbolic link replaces its target and keeps the link;
@@ -17,6 +18,7 @@ for it (with no --plot). Checks:
     a read-only file is refused and kept (as root, who may write it, the
     program runs as nobody through setpriv; skipped without setpriv).
 """
+import fcntl
 import os
 import shutil
 import signal
@@ -24,6 +26,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 name, program, args = sys.argv[1], sys.argv[2], sys.argv[3:]
 failures = []
@@ -68,6 +71,24 @@ with tempfile.TemporaryDirectory() as tmp:
         want = 141 if ignore else -signal.SIGPIPE
         check(f"a closed pipe ends quietly (SIGPIPE {'ignored' if ignore else 'default'})",
               r.returncode == want and r.stderr == b"", f"exit {r.returncode}, stderr {r.stderr!r}")
+
+    # A non-blocking stdout with a one-page pipe, and --help (more than a page): the program
+    # waits for room, never fails with EAGAIN.
+    expected = subprocess.run([program, "--help"], capture_output=True, timeout=20).stdout
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETFL, fcntl.fcntl(write_end, fcntl.F_GETFL) | os.O_NONBLOCK)
+    fcntl.fcntl(write_end, 1031, 4096)  # F_SETPIPE_SZ
+    proc = subprocess.Popen([program, "--help"], stdout=write_end, stderr=subprocess.PIPE)
+    os.close(write_end)
+    time.sleep(0.05)  # let the pipe fill
+    got = b""
+    while chunk := os.read(read_end, 65536):
+        got += chunk
+    os.close(read_end)
+    proc.wait(timeout=20)
+    check("a non-blocking, small stdout pipe gets the whole output", proc.returncode == 0 and got == expected,
+          f"exit {proc.returncode}, {len(got)} of {len(expected)} bytes, {proc.stderr.read()!r}")
+    proc.stderr.close()
 
     figures = os.path.join(tmp, "figures")
     os.mkdir(figures)
