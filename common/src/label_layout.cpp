@@ -112,14 +112,29 @@ bool LabelLayout::free(const Box& box) const { return box.inside(bounds_) && cov
 
 std::optional<std::pair<PlacedLabel, Box>> LabelLayout::search_near(svg::Point target, std::string_view text,
                                                                     double size, double start, double reach) const {
-  constexpr int kDirections = 16;
+  // Unit directions from the right, alternating below and above: 0, +22.5, -22.5, +45, ...
+  // degrees; literals, so no libm rounding can differ between compilers.
+  static constexpr double kDirections[16][2] = {
+      {1.0, 0.0},
+      {0.923879532511, 0.382683432365},
+      {0.923879532511, -0.382683432365},
+      {0.707106781187, 0.707106781187},
+      {0.707106781187, -0.707106781187},
+      {0.382683432365, 0.923879532511},
+      {0.382683432365, -0.923879532511},
+      {0.0, 1.0},
+      {0.0, -1.0},
+      {-0.382683432365, 0.923879532511},
+      {-0.382683432365, -0.923879532511},
+      {-0.707106781187, 0.707106781187},
+      {-0.707106781187, -0.707106781187},
+      {-0.923879532511, 0.382683432365},
+      {-0.923879532511, -0.382683432365},
+      {-1.0, 0.0}};
   for (double d = start; d <= reach; d += 6.0) {
-    for (int k = 0; k < kDirections; ++k) {
-      // From the right, alternating below and above: 0, +1, -1, +2, -2, ... steps of 22.5 degrees.
-      const int step = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
-      const double angle = step * 2.0 * std::numbers::pi / kDirections;
-      const double dx = std::cos(angle) * d;
-      const double dy = std::sin(angle) * d;
+    for (const auto& direction : kDirections) {
+      const double dx = direction[0] * d;
+      const double dy = direction[1] * d;
       const svg::Anchor anchor = dx > 0.3 * d ? svg::Anchor::start : dx < -0.3 * d ? svg::Anchor::end : svg::Anchor::middle;
       // The baseline sits so the text's middle is at the target's height plus dy.
       const svg::Point at{target.x + dx, target.y + dy + size * 0.325};
