@@ -62,9 +62,9 @@ def excerpt_blocks(md_path):
 
 
 def book_pages():
-    """book/index.md and every chapter page of book/chapters.list, in order."""
+    """book/index.md and every chapter page of chapters/chapters.list, in order."""
     pages = [ROOT / "book" / "index.md"]
-    for line in (ROOT / "book" / "chapters.list").read_text(encoding="utf-8").splitlines():
+    for line in (ROOT / "chapters" / "chapters.list").read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
             pages.append(ROOT / "book" / f"{line.split()[0]}.md")

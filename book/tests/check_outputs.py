@@ -34,7 +34,7 @@ def list_entries(path):
 
 def expected_command(case):
     chapter, name = case.split("/", 1)
-    program = list_entries(ROOT / "book" / "chapters.list")[chapter]
+    program = list_entries(ROOT / "chapters" / "chapters.list")[chapter]
     flags = list_entries(ROOT / "golden" / chapter / "cases.list").get(name)
     if flags is None:
         return None
