@@ -11,7 +11,7 @@ import html
 import re
 import sys
 
-from booksource import ROOT, figure_blocks, golden_blocks
+from booksource import ROOT, figure_blocks, golden_blocks, suite
 
 RERUN = "ctest --test-dir build -L book --output-on-failure"
 
@@ -22,20 +22,10 @@ def pre_texts(page):
     return [html.unescape(re.sub(r"<[^>]+>", "", b)) for b in blocks]
 
 
-def list_entries(path):
-    entries = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            name, _, rest = line.partition(" ")
-            entries[name] = " ".join(rest.split())
-    return entries
-
-
 def expected_command(case):
     chapter, name = case.split("/", 1)
-    program = list_entries(ROOT / "chapters" / "chapters.list")[chapter]
-    flags = list_entries(ROOT / "golden" / chapter / "cases.list").get(name)
+    program = dict(suite.chapters())[chapter]
+    flags = {c.name: c.flags for c in suite.cases(chapter)}.get(name)
     if flags is None:
         return None
     return f"$ {program} {flags}".rstrip()
