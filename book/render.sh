@@ -2,17 +2,23 @@
 # Renders the book with Pandoc. It reads only book/, golden/ and the sources;
 # it builds and tests nothing (scripts/build-book runs the gate first).
 #
-# Usage: book/render.sh OUT_DIR [CHAPTER...]
-#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css) and OUT_DIR/book.epub
-#   CHAPTER     only OUT_DIR/html/<chapter>.html and book.css; `28` or `28-op-ledger`
-# A missing golden file or code region makes Pandoc fail; the message names it.
+# Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
+#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css),
+#               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
+#   CHAPTER     only OUT_DIR/html/<chapter>.html and book.css; `28` or `28-op-ledger`;
+#               with --pdf also OUT_DIR/book.pdf (the whole book)
+# A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
+# reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
+# XeLaTeX log and converted figures stay in OUT_DIR/print/.
 # So does a number in the prose that no longer matches its source
 # (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=book/chapters.sh
 source "$root/book/chapters.sh"
-[ $# -ge 1 ] || { sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+want_pdf=0
+if [ "${1:-}" = --pdf ]; then want_pdf=1; shift; fi
+[ $# -ge 1 ] || { sed -n '5,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 shift
@@ -21,7 +27,7 @@ command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/instal
 book=$root/book
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/page.lua")
+        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
 # so a failed render never leaves a half-written file behind.
@@ -48,6 +54,33 @@ chapter_page() {
   page "$book/$1.md" --toc --toc-depth=3
 }
 
+# print_edition DIR FILE.md...: the PDF, DIR/book.pdf, with its LaTeX source,
+# XeLaTeX log and the figures (SVG -> PDF, vector) in DIR/print/. Two XeLaTeX
+# runs: the first (no PDF written) collects the page numbers for 目录 and the
+# bookmarks, the second writes the PDF with them.
+print_edition() {
+  local dir=$1 work=$1/print
+  shift
+  for tool in xelatex rsvg-convert; do
+    command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; return 1; }
+  done
+  rm -rf "$work"
+  mkdir -p "$work/figures"
+  BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
+    --template "$book/print/book.latex" --top-level-division=chapter \
+    --lua-filter "$book/filters/print.lua" "$@" || return 1
+  local run
+  for run in -no-pdf ""; do
+    # shellcheck disable=SC2086  # $run is one flag or none
+    if ! (cd "$work" && xelatex -interaction=batchmode -halt-on-error $run book.tex >/dev/null 2>&1); then
+      grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/book.log" >&2
+      echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
+      return 1
+    fi
+  done
+  mv -f "$work/book.pdf" "$dir/book.pdf"
+}
+
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
   cp "$book/book.css" "$out/html/book.css"
@@ -55,6 +88,11 @@ if [ $# -gt 0 ]; then
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$chapter"
   done
+  if [ $want_pdf -eq 1 ]; then
+    chapters=()
+    while read -r chapter _; do chapters+=("$book/$chapter.md"); done < <(book_chapters)
+    print_edition "$out" "$book/index.md" "${chapters[@]}"
+  fi
   exit 0
 fi
 
@@ -77,12 +115,18 @@ done < <(book_chapters)
 output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
   --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
   "$book/index.md" "${chapters[@]}" & pids+=($!)
+print_edition "$out" "$book/index.md" "${chapters[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 if [ $failed -ne 0 ]; then
-  rm -rf "$final/html" "$final/book.epub"
+  rm -rf "$final/html" "$final/book.epub" "$final/book.pdf"
+  # Keep the PDF's LaTeX source and log to read the error in.
+  [ ! -d "$out/print" ] || { rm -rf "$final/print"; mv "$out/print" "$final/print"; }
   exit 1
 fi
 mv -f "$out/book.epub" "$final/book.epub"
+mv -f "$out/book.pdf" "$final/book.pdf"
+rm -rf "$final/print"
+mv "$out/print" "$final/print"
 [ ! -d "$final/html" ] || mv "$final/html" "$out/html.old"
 mv "$out/html" "$final/html"

@@ -20,7 +20,9 @@
 -- golden/<chapter>/<case>.svg, shown with its command line (@OUT@ becomes
 -- <case>.svg); `file="<chapter>/<name>.svg"` names any golden SVG. HTML
 -- pages hold the SVG inline (the page stays one file); the EPUB carries it
--- as an image resource.
+-- as an image resource; the PDF gets it as vector graphics, converted by
+-- rsvg-convert into $BOOK_FIGURE_DIR (book/render.sh sets it). The block's
+-- id (`{#fig:name .figure ...}`) goes to the figure: crossref.lua numbers it.
 --
 -- The block must be empty: the book never holds a copy of an output. A missing
 -- case, file or chapter fails the render and names it.
@@ -29,6 +31,7 @@ local repo = require 'repo'
 
 local problems = repo.problems('golden.lua')
 local is_epub = FORMAT:match('epub') ~= nil
+local is_latex = FORMAT == 'latex'
 local cases_cache = {}
 
 -- golden/<chapter>/cases.list as { case = flags }, or nil and why not.
@@ -132,6 +135,23 @@ local function inline_svg(text)
   return pandoc.RawBlock('html', (text:gsub('^<%?xml[^>]*%?>%s*', ''):gsub('\n$', '')))
 end
 
+-- The PDF form of a golden SVG for the LaTeX run: the figure stays vector
+-- graphics, its text stays text. Returns the PDF's path, or nil (noted).
+local function svg_to_pdf(rel)
+  local dir = os.getenv('BOOK_FIGURE_DIR')
+  if not dir or dir == '' then
+    problems.add('BOOK_FIGURE_DIR is not set: the LaTeX run needs a folder for the figures (book/render.sh sets it)')
+    return nil
+  end
+  local pdf = pandoc.path.join { dir, (rel:gsub('^golden/', ''):gsub('/', '--'):gsub('%.svg$', '.pdf')) }
+  local ok, err = pcall(pandoc.pipe, 'rsvg-convert', { '--format', 'pdf', '--output', pdf, repo.abs(rel) }, '')
+  if not ok then
+    problems.add('rsvg-convert failed on ' .. rel .. ' (scripts/install-deps --book installs librsvg2-bin): ' .. tostring(err))
+    return nil
+  end
+  return pdf
+end
+
 local function figure_block(block)
   local attr = block.attributes
   local rel, command, case = block_source(block, 'figure', 'SVG', '.svg', '<name>.svg', '%.svg$')
@@ -143,7 +163,11 @@ local function figure_block(block)
     return nil
   end
   local blocks = pandoc.List()
-  if is_epub then
+  if is_latex then
+    local pdf = svg_to_pdf(rel)
+    if not pdf then return nil end
+    blocks:insert(pandoc.Para { pandoc.Image({}, pdf) })
+  elseif is_epub then
     -- Pandoc copies a local image into the EPUB (the caption follows as text).
     local alt = text:match('<title>(.-)</title>') or rel
     blocks:insert(pandoc.Para { pandoc.Image({ pandoc.Str(alt) }, repo.abs(rel)) })
@@ -157,7 +181,7 @@ local function figure_block(block)
     caption_inlines:insert(#caption_inlines, pandoc.Space())
   end
   blocks:insert(pandoc.Para(caption_inlines))
-  return pandoc.Div(blocks, pandoc.Attr('', { 'figure' }, { ['data-source'] = rel }))
+  return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, { ['data-source'] = rel }))
 end
 
 local function code_block(block)

@@ -5,13 +5,14 @@
 --   * chapter pages get a navigation bar (contents, previous, next);
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
 --     chapters/chapters.list, with its sections, linking the chapter pages.
--- EPUB (all files in one book):
+-- EPUB and PDF (all files in one book):
 --   * the `chapter-toc` div lists the chapters only;
 --   * links to `<chapter>.html` become links to that chapter's first heading.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
-local is_epub = FORMAT:match('epub') ~= nil
+-- The EPUB and the PDF are one document: links stay inside it.
+local is_epub = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
 
 -- Title inlines, heading id and level-2 sections of book/<key>.md.
 local outline_cache = {}

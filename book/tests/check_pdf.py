@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""check_pdf.py BOOK.pdf
+
+Passes when the print edition holds what the book's Markdown names:
+
+  * every font is embedded (pdffonts);
+  * every line of every golden text output is in the text (pdftotext -layout):
+    a line wrapped with ↪ is joined back first; whitespace is ignored, because
+    the extracted text spaces out each two-column Chinese character and cannot
+    tell one space from several. A long output (`.scroll`) is printed as its
+    first EXCERPT_LINES lines, so only those are looked for;
+  * every figure is there as vector graphics: its caption number and every
+    text label of the golden SVG are text in the PDF;
+  * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
+    each number appears at least twice (the caption and a reference);
+  * 目录 lists every chapter as the book numbers it (第 28 章 for
+    28-op-ledger.md) with a page number;
+  * XeLaTeX reported no line running into the margin (Overfull \\hbox) in
+    the log beside it (print/book.log), if there is one.
+"""
+import pathlib
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from booksource import ROOT, book_pages, code_blocks, figure_blocks
+from check_xrefs import expected_labels
+
+RERUN = "ctest --test-dir build -L book --output-on-failure"
+EXCERPT_LINES = 40  # book/filters/print.lua: PRINT_EXCERPT_LINES
+WRAP_MARK = "↪"
+
+
+def squeeze(text):
+    return re.sub(r"\s+", "", text)
+
+
+def unembedded_fonts(pdf):
+    out = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
+    bad = []
+    for line in out.splitlines()[2:]:
+        # name type... emb sub uni object-id gen: emb is the 5th field from the end.
+        fields = line.split()
+        if len(fields) >= 6 and fields[-5] != "yes":
+            bad.append(line.strip())
+    return bad
+
+
+def logical_lines(text):
+    """The extracted lines, each ↪ continuation joined to the line it continues."""
+    lines = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith(WRAP_MARK) and lines:
+            lines[-1] += line[len(WRAP_MARK):]
+        else:
+            lines.append(line)
+    return lines
+
+
+def golden_outputs():
+    """(golden file, lines the PDF must show) for every golden block of the book."""
+    for page in book_pages():
+        for classes, attrs in code_blocks(page):
+            if "golden" not in classes:
+                continue
+            if "case" in attrs:
+                rel = f"golden/{attrs['case']}.txt"
+            else:
+                rel = f"golden/{attrs['file']}"
+            lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
+            if "scroll" in classes:
+                lines = lines[:EXCERPT_LINES]
+            yield rel, lines
+
+
+def svg_labels(rel):
+    tree = ET.parse(ROOT / rel)
+    labels = []
+    for el in tree.iter():
+        if el.tag.endswith("}text") or el.tag == "text" or el.tag.endswith("}tspan"):
+            text = "".join(el.itertext()).strip()
+            if text:
+                labels.append(text)
+    return labels
+
+
+def main(pdf):
+    pdf = pathlib.Path(pdf)
+    failures = []
+    for font in unembedded_fonts(pdf):
+        failures.append(f"font not embedded: {font}")
+
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    shown = {squeeze(line) for line in logical_lines(text)}
+    checked = 0
+    for rel, lines in golden_outputs():
+        missing = [line for line in lines if squeeze(line) and squeeze(line) not in shown]
+        checked += len(lines)
+        if missing:
+            listing = "\n".join("    | " + line for line in missing[:5])
+            failures.append(f"{len(missing)} line(s) of {rel} not in the PDF's text, e.g.\n{listing}")
+
+    # Rotated labels (a figure's slanted line labels) are left out by -layout.
+    flat = squeeze(subprocess.run(["pdftotext", "-raw", str(pdf), "-"], check=True,
+                                  capture_output=True, text=True).stdout)
+    labels = expected_labels()
+    for page in book_pages():
+        for rel, _case in figure_blocks(page):
+            missing = [t for t in svg_labels(rel) if squeeze(t) not in flat]
+            if missing:
+                failures.append(f"figure {rel}: {len(missing)} label(s) not text in the PDF, e.g. {missing[:3]}")
+    for label, name in sorted(labels.items()):
+        count = flat.count(squeeze(name))
+        if count < 2:
+            failures.append(f"{name} ({label}) appears {count} time(s) in the PDF, expected its caption and a reference")
+    for left in sorted(set(re.findall(r"@(?:fig|tbl):[\w-]+", text))):
+        failures.append(f"unresolved reference in the PDF: {left}")
+
+    toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
+    if "目录" not in text:
+        failures.append("no 目录 in the PDF")
+    for page in book_pages()[1:]:
+        number = int(page.stem.split("-", 1)[0])
+        if number not in toc:
+            failures.append(f"目录 has no line 第 {number} 章 ... <page> for {page.name}")
+
+    log = pdf.parent / "print" / "book.log"
+    if log.is_file():
+        overfull = re.findall(r"^Overfull \\hbox .*$", log.read_text(encoding="utf-8", errors="replace"), re.M)
+        for line in overfull:
+            failures.append(f"{log.relative_to(pdf.parent)}: {line}")
+
+    if failures:
+        print(f"FAIL: {pdf}:")
+        for f in failures:
+            print("  - " + f)
+        print(f"rerun: {RERUN}")
+        return 1
+    print(f"ok: {pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1]))
