@@ -27,7 +27,7 @@ MachineChoice choose_machine(const ledger::cli::Args& args) {
     return {std::move(profile), std::move(file)};
   }
   const std::string key =
-      ledger::cli::parse_choice("--machine", args.get("machine", "h200"), ledger::builtin_profile_keys());
+      ledger::cli::parse_choice("--machine", args.get("machine", ledger::default_profile().key), ledger::builtin_profile_keys());
   return {*ledger::find_profile(key), std::nullopt};
 }
 
