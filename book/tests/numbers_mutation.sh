@@ -14,8 +14,8 @@
 #      the old peak in no prose.
 #
 # The profiles are compiled into the programs (common/CMakeLists.txt). With
-# BUILD_DIR, a configured and built tree of the Makefile generator (ctest passes
-# its own), only the profile data is rebuilt: BUILD_DIR's profile_codegen
+# BUILD_DIR, a configured and built Ninja tree (ctest passes its own), only the
+# profile data is rebuilt: BUILD_DIR's profile_codegen
 # writes it from the copy's profiles, it is compiled with the ledger library's
 # flags, swapped into a copy of libledger.a, and op_ledger is relinked: a few
 # seconds, no second C++ build. Without BUILD_DIR (or with another generator)
@@ -54,27 +54,28 @@ step "h200.yaml: tensor_core.fp8 ${old_peak}e12 -> ${new_peak}e12"
 
 # 3. An op_ledger with the changed profile.
 # relink_from BUILD: the profile data alone, rebuilt against BUILD's objects.
+# Ninja (every preset's generator) prints the exact commands that made
+# op_ledger; the codegen, the compile of its output and the final link are
+# rerun with the copy's profiles and a copy of libledger.a.
 relink_from() {
-  local b=$1 flags=$1/common/CMakeFiles/ledger.dir/flags.make link=$1/chapters/28-op-ledger/CMakeFiles/op_ledger.dir/link.txt
-  [ -x "$b/common/profile_codegen" ] && [ -f "$flags" ] && [ -f "$link" ] && [ -f "$b/common/libledger.a" ] || return 1
-  local order cxx
-  order=$(sed -n 's/^set(builtin_profiles \(.*\))$/\1/p' "$tree/common/CMakeLists.txt")
-  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$b/CMakeCache.txt")
-  [ -n "$order" ] && [ -n "$cxx" ] || return 1
-  local profiles=() key
-  for key in $order; do profiles+=("$tree/common/profiles/$key.yaml"); done
+  local b=$1 cmds codegen compile link
+  [ -f "$b/build.ninja" ] && command -v ninja >/dev/null || return 1
+  cmds=$(cd "$b" && ninja -t commands chapters/28-op-ledger/op_ledger) || return 1
+  codegen=$(grep -m1 'profile_codegen .*/builtin_profile_data\.cpp ' <<<"$cmds" | sed 's/.*&& //') || return 1
+  compile=$(grep -m1 -- '-c [^ ]*/builtin_profile_data\.cpp$' <<<"$cmds") || return 1
+  link=$(grep -- ' -o chapters/28-op-ledger/op_ledger ' <<<"$cmds" | tail -n 1) || return 1
+  [ -f "$b/common/libledger.a" ] || return 1
   mkdir -p "$work/relink"
-  "$b/common/profile_codegen" "$work/relink/builtin_profile_data.cpp" "${profiles[@]}"
-  # shellcheck disable=SC2046  # the flags are whitespace-separated words
-  "$cxx" $(sed -n 's/^CXX_\(DEFINES\|INCLUDES\|FLAGS\) = //p' "$flags") \
-    -c "$work/relink/builtin_profile_data.cpp" -o "$work/relink/builtin_profile_data.cpp.o"
+  local gen=$work/relink/builtin_profile_data.cpp obj=$work/relink/builtin_profile_data.cpp.o
+  # The codegen with the copy's profiles, into the relink folder.
+  eval "$(sed -e "s# [^ ]*/builtin_profile_data\.cpp # $gen #" -e "s# $root/common/profiles/# $tree/common/profiles/#g" <<<"$codegen")"
+  # The same compile, without the depfile, of the new data.
+  (cd "$b" && eval "$(sed -e 's/ -MD -MT [^ ]* -MF [^ ]*//' -e "s# -o [^ ]*builtin_profile_data\.cpp\.o # -o $obj #" \
+                           -e "s# -c [^ ]*/builtin_profile_data\.cpp\$# -c $gen#" <<<"$compile")")
   cp "$b/common/libledger.a" "$work/relink/libledger.a"
   (cd "$work/relink" && ar r libledger.a builtin_profile_data.cpp.o)
-  # The link line of op_ledger, run where CMake runs it, with the new library.
-  local line
-  line=$(sed -e "s#\.\./\.\./common/libledger\.a#$work/relink/libledger.a#" \
-             -e "s#-o op_ledger#-o $work/relink/op_ledger#" "$link")
-  (cd "$b/chapters/28-op-ledger" && eval "$line")
+  (cd "$b" && eval "$(sed -e "s# common/libledger\.a # $work/relink/libledger.a #" \
+                           -e "s# -o chapters/28-op-ledger/op_ledger # -o $work/relink/op_ledger #" <<<"$link")")
   op_ledger=$work/relink/op_ledger
 }
 op_ledger=

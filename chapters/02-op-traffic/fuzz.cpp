@@ -1,6 +1,6 @@
 // libFuzzer target: op_traffic's argument parsing and ledger on arbitrary
 // argument vectors. Build with the `fuzz` preset; run
-//   build-fuzz/chapters/02-op-traffic/fuzz_op_traffic chapters/02-op-traffic/fuzz-corpus
+//   scripts/fuzz op_traffic MINUTES   (seeds: common/cmake/fuzz-seeds.sh)
 #include "app.hpp"
 #include "ledger/fuzz_argv.hpp"
 

@@ -1,6 +1,6 @@
 // libFuzzer target: op_ledger's argument parsing and ledgers on arbitrary
 // argument vectors. Build with the `fuzz` preset; run
-//   build-fuzz/chapters/28-op-ledger/fuzz_op_ledger -dict=chapters/28-op-ledger/fuzz.dict chapters/28-op-ledger/fuzz-corpus
+//   scripts/fuzz op_ledger MINUTES   (seeds: common/cmake/fuzz-seeds.sh)
 #include "app.hpp"
 #include "ledger/fuzz_argv.hpp"
 

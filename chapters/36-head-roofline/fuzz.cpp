@@ -1,6 +1,6 @@
 // libFuzzer target: head_roofline's argument parsing and cycle model on
 // arbitrary argument vectors. Build with the `fuzz` preset; run
-//   build-fuzz/chapters/36-head-roofline/fuzz_head_roofline -dict=chapters/36-head-roofline/fuzz.dict chapters/36-head-roofline/fuzz-corpus
+//   scripts/fuzz head_roofline MINUTES   (seeds: common/cmake/fuzz-seeds.sh)
 #include "app.hpp"
 #include "ledger/fuzz_argv.hpp"
 

@@ -16,7 +16,12 @@ out=$(mktemp) err=$(mktemp); trap 'rm -f "$out" "$err"' EXIT
 failures=0 checked=0
 while IFS= read -r line || [ -n "$line" ]; do
   case "$line" in ''|'#'*) continue ;; esac
-  eval "words=($line)"
+  # The newline ends a trailing `# comment` before the closing parenthesis.
+  if ! eval "words=($line"$'\n'")"; then
+    failures=$((failures + 1)) checked=$((checked + 1))
+    echo "FAIL: not shell words: $line"
+    continue
+  fi
   expected=${words[0]}
   args=("${words[@]:1}")
   "$program" "${args[@]}" >"$out" 2>"$err"

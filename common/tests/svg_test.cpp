@@ -49,5 +49,4 @@ TEST_CASE("An SVG document is the declaration, the shapes in order, one per line
                "font-weight=\"bold\" transform=\"rotate(-90.00 10.00 20.00)\">峰值 &amp; more</text>\n") !=
         std::string::npos);
   CHECK(s.ends_with("</svg>\n"));
-  CHECK(s == doc.str());
 }

@@ -5,22 +5,13 @@
 
 using namespace ledger;
 
-TEST_CASE("fmt rounds the exact binary value half to even, as Python does", "[units]") {
-  CHECK(fmt::format("{:.2f}", 2068.125) == "2068.12");  // 2068.125 is exact in binary: a true tie
-  CHECK(fmt::format("{:.2f}", 0.125) == "0.12");
-  CHECK(fmt::format("{:.2f}", 0.375) == "0.38");
-  CHECK(fmt::format("{:.0f}", 0.5) == "0");
-  CHECK(fmt::format("{:.0f}", 2.5) == "2");
-  CHECK(fmt::format("{:.1f}", 0.05) == "0.1");  // 0.05 is slightly above 0.05 in binary
-}
-
-TEST_CASE("fmt's %g matches Python's .3g", "[units]") {
-  CHECK(fmt::format("{:.3g}", 16.777216) == "16.8");
-  CHECK(fmt::format("{:.3g}", 137.438953472) == "137");
+// The one check of fmt itself: every printed number relies on fmt formatting
+// as Python's format() does. The literals are python3's output:
+//   '{:.2f}'.format(2068.125) == '2068.12'   (an exact binary tie: half to even)
+//   '{:.3g}'.format(1759.218604441) == '1.76e+03'
+TEST_CASE("fmt formats a tie and an exponent as Python's format() does", "[units]") {
+  CHECK(fmt::format("{:.2f}", 2068.125) == "2068.12");
   CHECK(fmt::format("{:.3g}", 1759.218604441) == "1.76e+03");
-  CHECK(fmt::format("{:.3g}", 0.5) == "0.5");
-  CHECK(fmt::format("{:.3g}", 0.0001234) == "0.000123");
-  CHECK(fmt::format("{:.3g}", 0.00001234) == "1.23e-05");
 }
 
 TEST_CASE("fmt_bytes on both sides of each unit boundary", "[units]") {

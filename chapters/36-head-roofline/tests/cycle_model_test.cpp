@@ -56,7 +56,8 @@ Params tie_params() {
 TEST_CASE("L2 bytes per core per cycle is the report's 94.697", "[cycle-model]") {
   const double bytes = l2_bytes_per_core_per_cycle(kReportParams);
   CHECK(fmt::format("{:.3f}", bytes) == "94.697");
-  CHECK(bytes == 5e12 / 32.0 / 1650e6);  // the report's order of operations
+  // The report's 5e12 B/s / 32 cores / 1650e6 Hz, in that order (python3: 94.6969696969697).
+  CHECK(bytes == 94.6969696969697);
 }
 
 // Hand computation: b = 5e12 / 32 / 1.65e9 = 94.6970 B/cycle; the threshold
@@ -93,9 +94,9 @@ TEST_CASE("cube and memory cycles of the report's eight rows", "[cycle-model]") 
 }
 
 TEST_CASE("memory cycles follow the report's arithmetic", "[cycle-model]") {
-  // (16*512*2*2 + 512*512*2) bytes over 94.697 B/cycle.
-  const double expected = 557056.0 / (5e12 / 32.0 / 1650e6);
-  CHECK(mem_cycles(kReportParams, 16, 512) == expected);
+  // Q and O: 16*512*2*2 = 32768 bytes; gathered KV: 512*512*2 = 524288 bytes; 557056 in all,
+  // over 5e12/32/1650e6 B/cycle (python3: 557056 / (5e12/32.0/1650e6) = 5882.5113599999995).
+  CHECK(mem_cycles(kReportParams, 16, 512) == 5882.5113599999995);
 }
 
 TEST_CASE("cube cycles floor the division", "[cycle-model]") {
