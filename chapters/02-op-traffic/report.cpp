@@ -7,7 +7,7 @@
 #include "ledger/cli.hpp"
 #include "ledger/roofline.hpp"
 #include "ledger/text.hpp"
-#include "ledger/units.hpp"
+#include "units.hpp"
 
 namespace op_traffic {
 namespace {
@@ -88,8 +88,8 @@ std::string render_report(const Machine& machine, const std::vector<Row>& rows) 
     const ledger::Verdict verdict = judge_row(machine, row);
     const std::string flops = cost.flops > 0 ? fmt::format("{:.3g} GFLOP", cost.flops / 1e9) : "0";
     line(fmt::format("{} {} {} {:>9.2f} F/B {} {}", pad_right(cost.name, 50), pad_left(flops, 10),
-                     pad_left(ledger::fmt_bytes(cost.bytes), 10), cost.intensity(),
-                     pad_left(ledger::fmt_time(verdict.sol_time), 10),
+                     pad_left(fmt_bytes(cost.bytes), 10), cost.intensity(),
+                     pad_left(fmt_time(verdict.sol_time), 10),
                      pad_left(ledger::bound_name(verdict.bound), 15)));
   }
   line(rule_heavy);

@@ -1,11 +1,11 @@
-#include "ledger/units.hpp"
+#include "units.hpp"
 
 #include <array>
 #include <utility>
 
 #include <fmt/format.h>
 
-namespace ledger {
+namespace op_traffic {
 
 std::string fmt_bytes(double value) {
   static constexpr std::array<std::pair<const char*, double>, 3> units{{
@@ -22,4 +22,4 @@ std::string fmt_time(double seconds) {
   return fmt::format("{:.1f} us", seconds * 1e6);
 }
 
-}  // namespace ledger
+}  // namespace op_traffic
