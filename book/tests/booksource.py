@@ -67,3 +67,18 @@ def excerpt_blocks(md_path):
 def book_pages():
     """book/index.md and every chapter page of chapters/chapters.list, in order."""
     return [ROOT / "book" / "index.md", *(ROOT / "book" / f"{chapter}.md" for chapter, _ in suite.chapters())]
+
+
+RERUN = "ctest --test-dir build -L book --output-on-failure"
+
+
+def verdict(subject, failures, ok_message):
+    """Prints the failures under `subject` with the command to rerun (exit status 1), or `ok_message` (0)."""
+    if failures:
+        print(f"FAIL: {subject}:")
+        for f in failures:
+            print("  - " + f.replace("\n", "\n    "))
+        print(f"rerun: {RERUN}")
+        return 1
+    print(f"ok: {ok_message}")
+    return 0

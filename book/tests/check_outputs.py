@@ -11,9 +11,8 @@ import html
 import re
 import sys
 
-from booksource import ROOT, figure_blocks, golden_blocks, suite
+from booksource import ROOT, figure_blocks, golden_blocks, suite, verdict
 
-RERUN = "ctest --test-dir build -L book --output-on-failure"
 
 
 def pre_texts(page):
@@ -72,14 +71,8 @@ def main(html_path, md_path):
                 failures.append(f"case {case} is not in golden/{case.split('/')[0]}/cases.list")
             elif html.escape(command.replace("@OUT@", case.split("/", 1)[1] + ".svg"), quote=False) not in page:
                 failures.append(f"command line `{command}` (figure {case}) not shown")
-    if failures:
-        print(f"FAIL: {html_path} (from {md_path}):")
-        for f in failures:
-            print("  - " + f.replace("\n", "\n    "))
-        print(f"rerun: {RERUN}")
-        return 1
-    print(f"ok: {len(named)} golden outputs and {len(figures)} figures shown in {html_path}")
-    return 0
+    return verdict(f"{html_path} (from {md_path})", failures,
+                   f"{len(named)} golden outputs and {len(figures)} figures shown in {html_path}")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,9 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from booksource import ROOT, book_pages, code_blocks, figure_blocks
+from booksource import ROOT, book_pages, code_blocks, figure_blocks, verdict
 from check_xrefs import expected_labels
 
-RERUN = "ctest --test-dir build -L book --output-on-failure"
 EXCERPT_LINES = 40  # book/filters/print.lua: PRINT_EXCERPT_LINES
 WRAP_MARK = "↪"
 
@@ -133,14 +132,8 @@ def main(pdf):
         for line in overfull:
             failures.append(f"{log.relative_to(pdf.parent)}: {line}")
 
-    if failures:
-        print(f"FAIL: {pdf}:")
-        for f in failures:
-            print("  - " + f)
-        print(f"rerun: {RERUN}")
-        return 1
-    print(f"ok: {pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
-    return 0
+    return verdict(f"{pdf}", failures,
+                   f"{pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,8 @@ import subprocess
 import sys
 import zipfile
 
-from booksource import ROOT, book_pages
+from booksource import book_pages, verdict
 
-RERUN = "ctest --test-dir build -L book --output-on-failure"
 KINDS = {"fig": "图", "tbl": "表"}
 NBSP = "\u00a0"
 
@@ -152,14 +151,8 @@ def main(html_dir, epub):
     for label in sorted(set(labels) - referenced):
         failures.append(f"EPUB: {label} ({labels[label][0]}) is never referred to")
 
-    if failures:
-        print(f"FAIL: cross-references in {html_dir} and {epub}:")
-        for f in failures:
-            print("  - " + f)
-        print(f"rerun: {RERUN}")
-        return 1
-    print(f"ok: {len(labels)} figures and tables numbered and referred to in the HTML and the EPUB")
-    return 0
+    return verdict(f"cross-references in {html_dir} and {epub}", failures,
+                   f"{len(labels)} figures and tables numbered and referred to in the HTML and the EPUB")
 
 
 if __name__ == "__main__":
