@@ -4,19 +4,18 @@
 
 #include <optional>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
 #include "ledger/profile_file.hpp"
+#include "ledger/text.hpp"
 #include "machine_list.hpp"
 #include "machines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
 
-namespace po = boost::program_options;
 using ledger::cli::UsageError;
 
 namespace {
@@ -64,9 +63,11 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   --plot FILE.svg   另外把所选机器的 roofline 画成 SVG 写进 FILE.svg（log-log：横轴算术强度
                     FLOP/Byte，纵轴 FLOP/s；带宽斜线、算力天花板、平衡点，每个打印的算子是
                     一个编号的点）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，
-                    写不了（目录不存在、没有权限）时退出码 2，不留下写了一半的文件
+                    FILE 是符号链接时写到它指向的文件；写不了（目录不存在、没有权限、不是普通文件）
+                    时退出码 2，原文件不动，不留下写了一半的文件
 
-数值参数接受 Python float() 的写法（4096、7e9、1_000），必须是大于 0 的有限数。
+数值参数接受 Python float() 的写法（4096、7e9、1_000；全角数字４０９６与前后的全角空格也照读），
+必须是大于 0 的有限数。
 参数错误时在 stderr 打印一行说明、退出码 2、stdout 不输出任何内容。
 
 示例:
@@ -81,16 +82,11 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
   op_traffic --profile common/profiles/mi300x.yaml --op GEMM
 )";
 
-po::options_description flag_table() {
-  po::options_description d;
-  d.add_options()("help,h", "")("machine", po::value<std::string>(), "")("seq-len", po::value<std::string>(), "")(
-      "kv-len", po::value<std::string>(), "")("heads", po::value<std::string>(), "")(
-      "head-dim", po::value<std::string>(), "")("batch", po::value<std::string>(), "")(
-      "params", po::value<std::string>(), "")("world", po::value<std::string>(), "")(
-      "op", po::value<std::string>(), "")("format", po::value<std::string>(), "")(
-      "plot", po::value<std::string>(), "")("profile", po::value<std::string>(), "")("list-machines", "");
-  return d;
-}
+constexpr ledger::cli::Flag kFlags[] = {
+    {"help", ledger::cli::Flag::is_switch, 'h'}, {"machine"}, {"seq-len"}, {"kv-len"}, {"heads"}, {"head-dim"},
+    {"batch"}, {"params"}, {"world"}, {"op"}, {"format"}, {"plot"}, {"profile"},
+    {"list-machines", ledger::cli::Flag::is_switch},
+};
 
 // The machine of a reader's profile file (--profile FILE).
 op_traffic::Machine profile_machine(const std::string& path) {
@@ -138,7 +134,7 @@ double number_flag(const ledger::cli::Args& args, const char* name, double fallb
 namespace op_traffic {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
   if (args.flag("help")) return {kHelp, {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
@@ -155,15 +151,15 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   w.params = number_flag(args, "params", w.params);
   w.world = number_flag(args, "world", w.world);
   if (w.world < 2.0) {
-    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got '{}'",
-                                 args.get("world", "")));
+    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
+                                 ledger::quoted_value(args.get("world", ""))));
   }
   const std::string op = args.get("op", "all");
   const auto rows = select_rows(build_cases(w), op);
   if (rows.empty()) {
-    throw UsageError(fmt::format("--op: '{}' matches no operator (accepted: 'all' or comma-separated pieces of "
+    throw UsageError(fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
                                  "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
-                                 op));
+                                 ledger::quoted_value(op)));
   }
   ledger::cli::ProgramOutput out;
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);

@@ -38,6 +38,12 @@ struct Operator {
   Point at;
 };
 
+// A figure's number: one decimal as the book's machines need ("729.3"), but
+// three significant digits where that would print 0.0 (a reader's tiny roof).
+std::string figure_number(double value, const char* fixed) {
+  return value >= 0.05 ? fmt::format(fmt::runtime(fixed), value) : fmt::format("{:.3g}", value);
+}
+
 const std::string& bound_color(ledger::Bound b) { return b == ledger::Bound::memory ? kMemoryColor : kComputeColor; }
 
 std::vector<Operator> operators_of(const Machine& machine, const std::vector<Row>& rows) {
@@ -81,7 +87,10 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Operator>& ops)
     const double cy = key_y + 26.0 + static_cast<double>(i % per_column) * kLegendRow;
     const std::string& color = op.plotted ? bound_color(op.verdict.bound) : kMuted;
     doc.text({cx + 14.0, cy}, fmt::format("{}", op.number), TextStyle{size, Anchor::end, color, true});
-    doc.text({cx + 22.0, cy}, entry(op), TextStyle{size, Anchor::start, op.plotted ? "#222222" : kMuted});
+    // Never past its column (or the figure): a very long entry shrinks, then is cut.
+    const double room = (columns == 2 ? column_width : kWidth - 2 * 36.0) - 26.0;
+    const auto fitted = ledger::svg::fit_text(entry(op), size, 8.0, room);
+    doc.text({cx + 22.0, cy}, fitted.text, TextStyle{fitted.size, Anchor::start, op.plotted ? "#222222" : kMuted});
   }
   return key_y + 26.0 + static_cast<double>(per_column) * kLegendRow + 4.0;
 }
@@ -110,7 +119,9 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   const double height = draw_legend(legend_probe, ops) + 10.0;
   ledger::svg::Document doc(kWidth, height, fmt::format("op_traffic 的 roofline：{}", machine.label));
 
-  doc.text({40.0, 28.0}, fmt::format("Roofline：{}", machine.label), TextStyle{16.0, Anchor::start, "#111111", true});
+  // A reader's profile makes a long label (its name, file and calibration): shrink it to the width, cut it if need be.
+  const auto title = ledger::svg::fit_text(fmt::format("Roofline：{}", machine.label), 16.0, 10.0, kWidth - 40.0 - 12.0);
+  doc.text({40.0, 28.0}, title.text, TextStyle{title.size, Anchor::start, "#111111", true});
   doc.text({40.0, 47.0},
            "每个点是一个算子：横坐标是它的算术强度，纵坐标是它能达到的算力 min(峰值算力, 带宽 × 算术强度)",
            TextStyle{12.0, Anchor::start, kMuted});
@@ -132,6 +143,7 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   }
   layout.occupy(ledger::point_box(corner, 6.0));
   for (std::size_t i = 1; i < roof.size(); ++i) layout.occupy_line(roof[i - 1], roof[i], 2.0);
+  layout.occupy_line({corner.x, kBottom}, corner, 1.5);  // the dashed line down from the balance point
 
   // The operators: points on the roof, numbered as in the legend; their numbers
   // are placed first, next to their points, the roof's labels where room is left.
@@ -144,24 +156,42 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
     const ledger::PlacedLabel l = layout.place(op.at, number, 11.0, slots);
     doc.text(l.at, number, TextStyle{11.0, l.anchor, color, true});
   }
-  // Name the balance point and the two parts of the roof.
-  const std::string balance_text = fmt::format("平衡点 {:.1f} FLOP/Byte", balance);
+  // Name the two parts of the roof and the balance point: the slope's label
+  // first, as it has the fewest places to go, then the two that can move.
+  if (roof.size() >= 2 && roof[0].y != roof[1].y) {
+    // A short slope crowded with points takes the shorter form, or no label (the title names the bandwidth).
+    const std::string gb_per_s = machine.bandwidth >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth / 1e9)
+                                                            : fmt::format("{:.3g}", machine.bandwidth / 1e9);
+    for (const std::string& slope : {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)}) {
+      const auto s = layout.place_along_if_free(roof[0], roof[1], slope, 12.0, 5.0);
+      if (!s) continue;
+      doc.text(s->at, slope, TextStyle{12.0, s->anchor, kRoofColor, false, s->rotate});
+      break;
+    }
+  }
+  const std::string balance_text = fmt::format("平衡点 {} FLOP/Byte", figure_number(balance, "{:.1f}"));
   const ledger::PlacedLabel b = layout.place(corner, balance_text, 12.0, ledger::slots_around(6.0, 4.0, 12.0));
   doc.text(b.at, balance_text, TextStyle{12.0, b.anchor, kBalanceColor, true});
-  const std::string ceiling = fmt::format("峰值算力 {:.1f} TFLOP/s", machine.peak_flops / 1e12);
+  const std::string ceiling = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops / 1e12, "{:.1f}"));
   std::vector<ledger::LabelSlot> ceiling_slots;
   for (double shift : {0.0, 0.25, 0.5}) {  // from the right end leftwards, above then below the line
     const double dx = -shift * (kRight - std::max(corner.x, kLeft));
     ceiling_slots.push_back({dx, -7.0, Anchor::end});
     ceiling_slots.push_back({dx, 16.0, Anchor::end});
   }
-  const ledger::PlacedLabel c = layout.place({kRight - 6.0, corner.y}, ceiling, 12.0, ceiling_slots);
-  doc.text(c.at, ceiling, TextStyle{12.0, c.anchor, kRoofColor});
-  if (roof.size() >= 2 && roof[0].y != roof[1].y) {
-    const std::string slope = fmt::format("带宽 {:.0f} GB/s × 算术强度", machine.bandwidth / 1e9);
-    const ledger::PlacedLabel s = layout.place_along(roof[0], roof[1], slope, 12.0, 5.0);
-    doc.text(s.at, slope, TextStyle{12.0, s.anchor, kRoofColor, false, s.rotate});
+  // Then every 12 px leftwards while the label still lies over the ceiling.
+  const double leftmost = -(kRight - 6.0 - std::max(corner.x, kLeft) - ledger::svg::text_width(ceiling, 12.0));
+  for (double dx = -12.0; dx >= leftmost; dx -= 12.0) {
+    ceiling_slots.push_back({dx, -7.0, Anchor::end});
+    ceiling_slots.push_back({dx, 16.0, Anchor::end});
   }
+  // A ceiling too short for it (a balance point far right): at the ceiling's height left of
+  // the corner, over the slope; with no free room near, the label is left out.
+  std::vector<ledger::LabelSlot> left_slots;
+  for (double dx = leftmost - 12.0; dx > -(kRight - kLeft); dx -= 12.0) left_slots.push_back({dx, -7.0, Anchor::end});
+  auto c = layout.place_if_free({kRight - 6.0, corner.y}, ceiling, 12.0, ceiling_slots, 60.0);
+  if (!c) c = layout.place_if_free({kRight - 6.0, corner.y}, ceiling, 12.0, left_slots, 0.0);
+  if (c) doc.text(c->at, ceiling, TextStyle{12.0, c->anchor, kRoofColor});
   doc.circle(corner, 5.5, "#ffffff", Stroke{kBalanceColor, 2.0, ""});
 
   draw_legend(doc, ops);

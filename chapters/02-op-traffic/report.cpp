@@ -23,9 +23,10 @@ void require_finite_row(const Row& row, const ledger::Verdict& verdict) {
                       std::isfinite(cost.intensity()) && std::isfinite(verdict.sol_time);
   if (!finite) {
     throw ledger::cli::UsageError(fmt::format(
-        "{}: these values take the row \"{}\" out of double's range (a count becomes 0, infinite or NaN); "
+        "{}: these values take the row {} out of double's range (a count becomes 0, infinite or NaN); "
         "accepted: values whose counts stay finite and > 0",
-        row.flags, cost.name));
+        // A fixed-shape row leaves double's range only through the machine's numbers.
+        row.flags.empty() ? "--machine/--profile" : row.flags, ledger::quoted_value(cost.name)));
   }
 }
 

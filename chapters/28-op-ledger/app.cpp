@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "analysis.hpp"
@@ -18,28 +17,25 @@
 #include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"
 #include "ledger/profile.hpp"
+#include "ledger/text.hpp"
 #include "machine_choice.hpp"
 #include "machine_list.hpp"
 #include "plot.hpp"
 #include "sweep.hpp"
 #include "text_report.hpp"
 
-namespace po = boost::program_options;
 using ledger::cli::Args;
 using ledger::cli::UsageError;
 
 namespace {
 
-po::options_description flag_table() {
-  po::options_description d;
-  auto add = d.add_options();
-  add("help,h", "")("sweep", "")("list-machines", "")("eager", "");
-  for (const char* name : {"case", "machine", "profile", "roof", "format", "plot", "m", "n", "k", "dtype", "heads",
-                           "sq", "skv", "head-dim", "batch", "rows", "hidden", "ops", "tokens", "q-heads", "kv-heads"}) {
-    add(name, po::value<std::string>(), "");
-  }
-  return d;
-}
+using Flag = ledger::cli::Flag;
+constexpr Flag kFlags[] = {
+    {"help", Flag::is_switch, 'h'}, {"sweep", Flag::is_switch}, {"list-machines", Flag::is_switch},
+    {"eager", Flag::is_switch}, {"case"}, {"machine"}, {"profile"}, {"roof"}, {"format"}, {"plot"}, {"m"}, {"n"},
+    {"k"}, {"dtype"}, {"heads"}, {"sq"}, {"skv"}, {"head-dim"}, {"batch"}, {"rows"}, {"hidden"}, {"ops"},
+    {"tokens"}, {"q-heads"}, {"kv-heads"},
+};
 
 // Refuses every given flag outside `allowed`, saying why and what is accepted.
 void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
@@ -56,13 +52,13 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
   const std::string roof = args.get("roof", "");
   const auto compute_roofs = machine.compute_roof_keys();
   if (roof == ledger::kMemoryRoofKey) {
-    throw UsageError(fmt::format("--roof: '{}' is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
-                                 roof, machine.key, ledger::cli::join(compute_roofs)));
+    throw UsageError(fmt::format("--roof: {} is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
+                                 ledger::quoted_value(roof), machine.key, ledger::cli::join(compute_roofs)));
   }
   for (const auto& key : compute_roofs) {
     if (key == roof) return roof;
   }
-  throw UsageError(fmt::format("--roof: unknown value '{}' (accepted on {}: {})", roof, machine.key,
+  throw UsageError(fmt::format("--roof: unknown value {} (accepted on {}: {})", ledger::quoted_value(roof), machine.key,
                                ledger::cli::join(compute_roofs)));
 }
 
@@ -119,7 +115,7 @@ std::string run_sweep(const Args& args) {
 namespace op_ledger {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const Args args = ledger::cli::parse(argc, argv, flag_table());
+  const Args args = ledger::cli::parse(argc, argv, kFlags);
   if (args.flag("help")) return {op_ledger::kHelp, {}};
 
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};

@@ -61,10 +61,11 @@ case（形状参数与默认值；case 声明的 roof）：
                                        （只有 cube.fp16 与 hbm 两条 roof）
   --profile FILE      用自己的机器 profile（YAML 文件）代替 --machine，格式同 common/profiles/*.yaml：
                         key、name、description 三个字段，加一个 roofs 列表，每条 roof 有 key、
-                        theoretical（compute roof 为 FLOP/s，hbm 为 bytes/s）、calibration（(0, 1] 之间；
-                        没标定就不写）、label、source；必须有 hbm 和至少一条 compute roof。
-                      文件有错（缺字段、不认识的字段、数值不是大于 0 的有限数、calibration 不在 (0, 1]、
-                      roof 重名、YAML 语法错）时在 stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
+                        theoretical（compute roof 为 FLOP/s，1e6 到 1e21；hbm 为 bytes/s，1e6 到 1e18）、
+                        calibration（0.01 到 1 之间；没标定就不写）、label、source；必须有 hbm 和至少一条
+                        compute roof。FILE 必须是普通文件（不读管道、设备、目录）。
+                      文件有错（缺字段、不认识的字段、数值不在上述范围、roof 重名、YAML 语法错）时在
+                      stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
   --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 h200 的
                       tensor_core.fp16, tensor_core.bf16, tensor_core.fp8, tensor_core.tf32, cuda_core.fp32
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，
@@ -77,8 +78,9 @@ case（形状参数与默认值；case 声明的 roof）：
   --plot FILE.svg     与 --case 一起：另外把这本账画成 SVG 写进 FILE.svg（log-log：横轴算术强度
                       FLOP/Byte，纵轴 FLOP/s）：一条访存斜线，profile 的每条 compute roof 各一条水平线，
                       case 的算术强度是一条竖线，它与每条 roof 的交点标出该 roof 下的判据（粗线是所选
-                      的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，写不了
-                      （目录不存在、没有权限）时退出码 2，不留下写了一半的文件。
+                      的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名（FILE 是
+                      符号链接时写到它指向的文件，链接本身不变），写不了（目录不存在、没有权限、不是
+                      普通文件）时退出码 2，原文件不动，不留下写了一半的文件。
   --sweep             打印一张 Markdown 表（| 算子 | AI | bound | SOL |）：一组固定形状的算子，
                       在 --machine（或 --profile）的机器上各用自己声明的 roof；不接受形状参数与 --roof。
   --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
@@ -88,7 +90,8 @@ case（形状参数与默认值；case 声明的 roof）：
                       fused-norm-rope-quant，--n 属于 gemm（N）与 elementwise（元素数）。
   --dtype DTYPE       fp32, fp16, bf16, fp8（gemm、attention、rmsnorm、elementwise）
 
-形状参数是 1 到 9223372036854775807 的整数（不接受小数、0、负数、nan、1e3 这样的写法）。
+形状参数是 1 到 9223372036854775807 的整数（不接受小数、0、负数、nan、1e3 这样的写法），
+按 Python int() 的读法：可写 1_024，全角数字（４０９６）与前后的全角空格也照读。
 参数写作 --flag value 或 --flag=value，可以用不引起歧义的前缀，重复时以最后一次为准。
 参数错误时在 stderr 打印一行说明（点名参数与可接受的值）、退出码 2、stdout 不输出任何内容。
 

@@ -78,8 +78,13 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& line
   const double x = 36.0;
   double y = kLegendTop;
   doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{kSlopeColor, 2.0, ""});
-  doc.text({x + 34.0, y}, fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm)),
-           TextStyle{12.0, Anchor::start, kInk});
+  // A reader's roof remark can be long: a legend row shrinks to the figure's width, then is cut.
+  const auto fitted = [](std::string_view text, double left) {
+    return ledger::svg::fit_text(text, 12.0, 8.0, kWidth - left - 8.0);
+  };
+  const auto slope_row =
+      fitted(fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm)), x + 34.0);
+  doc.text({x + 34.0, y}, slope_row.text, TextStyle{slope_row.size, Anchor::start, kInk});
   // Columns: roof key, rate, balance point, verdict; each as wide as its widest cell.
   std::vector<std::vector<std::string>> cells;
   for (const RoofLine& line : lines) {
@@ -101,15 +106,15 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& line
              Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : "6 4"});
     for (std::size_t c = 0; c < 4; ++c) {
       const std::string& color = c == 0 ? line.color : kInk;
-      doc.text({column_x[c], y}, cells[i][c], TextStyle{12.0, Anchor::start, color, line.chosen && c != 1 && c != 2});
+      const auto cell = fitted(cells[i][c], column_x[c]);
+      doc.text({column_x[c], y}, cell.text, TextStyle{cell.size, Anchor::start, color, line.chosen && c != 1 && c != 2});
     }
   }
   if (a.roof_overridden) {
     y += kLegendRow;
-    doc.text({x, y},
-             fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof,
-                         a.chosen.roof->key),
-             TextStyle{12.0, Anchor::start, kMuted});
+    const auto note = fitted(
+        fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof, a.chosen.roof->key), x);
+    doc.text({x, y}, note.text, TextStyle{note.size, Anchor::start, kMuted});
   }
   return y + 14.0;
 }
@@ -121,13 +126,16 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   const double bandwidth = a.memory_roof->effective();
 
   std::vector<double> xs{a.intensity};
-  std::vector<double> ys{bandwidth * a.intensity};
+  std::vector<double> ys;
   double top_peak = 0.0;
   for (const RoofLine& line : lines) {
     xs.push_back(line.verdict->balance);
     ys.push_back(line.verdict->roof->effective());
     top_peak = std::max(top_peak, line.verdict->roof->effective());
   }
+  // Where the case meets the highest roof, not bandwidth x AI: far right of
+  // the balance point that product runs decades above every roof.
+  ys.push_back(ledger::attainable(a.intensity, top_peak, bandwidth));
   const auto x = ledger::LogScale::whole_decades(xs, 3.0, kLeft, kRight);
   const double y_top = *std::max_element(ys.begin(), ys.end()) * 2.5;
   const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 3.0, kBottom, kTop).low(), y_top, kBottom, kTop);
@@ -136,8 +144,9 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   const double height = draw_legend(probe, lines, a, ledger) + 8.0;
   ledger::svg::Document doc(kWidth, height,
                             fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name));
-  doc.text({36.0, 28.0}, fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
-           TextStyle{16.0, Anchor::start, "#111111", true});
+  const auto title = ledger::svg::fit_text(fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
+                                          16.0, 10.0, kWidth - 36.0 - 12.0);
+  doc.text({36.0, 28.0}, title.text, TextStyle{title.size, Anchor::start, "#111111", true});
   doc.text({36.0, 47.0},
            "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
            "compute-bound",
@@ -166,6 +175,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : "6 4"});
       layout.occupy_line(from, to, 2.0);
       doc.circle(from, 3.5, line.color);
+      layout.occupy(ledger::point_box(from, 4.5));
     }
   };
   drawn_in_order(false);
@@ -211,19 +221,35 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       keys += keys.empty() ? other.verdict->roof->key : " = " + other.verdict->roof->key;
     }
     const ledger::Roof& roof = *lines[i].verdict->roof;
-    const std::string text = fmt::format("{} {}", keys, format_rate(roof, roof.effective()));
-    std::vector<ledger::LabelSlot> slots;
-    for (double dx : {0.0, -120.0, -240.0}) {
-      slots.push_back({dx, -5.0, Anchor::end});
-      slots.push_back({dx, 14.0, Anchor::end});
+    const double peak_y = y(roof.effective());
+    const double line_left = x(std::max(lines[i].verdict->balance, x.low()));
+    // The legend names every roof with its colour and rate, so a crowded ceiling may go
+    // without: every roof sharing it, else its own key, else its rate alone, wherever
+    // one of them lies over it and is free.
+    const std::string rate = format_rate(roof, roof.effective());
+    for (const std::string& text :
+         {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
+      std::vector<ledger::LabelSlot> slots;
+      const double leftmost = -(kRight - 5.0 - line_left - ledger::svg::text_width(text, 11.0));
+      for (double dx = 0.0; dx >= leftmost; dx -= 12.0) {  // from the right end leftwards, above then below
+        slots.push_back({dx, -5.0, Anchor::end});
+        slots.push_back({dx, 14.0, Anchor::end});
+      }
+      const auto l = layout.place_if_free({kRight - 5.0, peak_y}, text, 11.0, slots, 0.0);
+      if (!l) continue;
+      doc.text(l->at, text, TextStyle{11.0, l->anchor, lines[i].color});
+      break;
     }
-    const ledger::PlacedLabel l = layout.place({kRight - 5.0, y(roof.effective())}, text, 11.0, slots);
-    doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color});
   }
   if (slope.size() >= 2) {
-    const std::string text = fmt::format("带宽 {} × AI", format_rate(*a.memory_roof, bandwidth));
-    const ledger::PlacedLabel s = layout.place_along(slope[0], slope[1], text, 11.0, 5.0);
-    doc.text(s.at, text, TextStyle{11.0, s.anchor, kSlopeColor, false, s.rotate});
+    // The legend's first row names the slope too: a crowded slope takes the rate alone, or no label.
+    for (const std::string& text : {fmt::format("带宽 {} × AI", format_rate(*a.memory_roof, bandwidth)),
+                                    format_rate(*a.memory_roof, bandwidth)}) {
+      const auto s = layout.place_along_if_free(slope[0], slope[1], text, 11.0, 5.0);
+      if (!s) continue;
+      doc.text(s->at, text, TextStyle{11.0, s->anchor, kSlopeColor, false, s->rotate});
+      break;
+    }
   }
   draw_legend(doc, lines, a, ledger);
   return doc.str();

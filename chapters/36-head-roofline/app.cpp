@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include "ledger/checked.hpp"
@@ -19,7 +18,6 @@
 #include "report_check.hpp"
 #include "table.hpp"
 
-namespace po = boost::program_options;
 using ledger::cli::UsageError;
 
 namespace {
@@ -54,7 +52,8 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   --plot FILE.svg       另外把 cube_cycles（实线）与 mem_cycles（虚线）对 h_q 的曲线画成 SVG 写进
                         FILE.svg（log-log，每个 topk 一种颜色），两条线的交点画圈并标出 h_q：交点左边
                         memory-bound，右边 compute-bound。stdout 照常输出、不受影响；文件先写到同目录
-                        的临时文件再改名，写不了（目录不存在、没有权限）时退出码 2，不留下写了一半的文件
+                        的临时文件再改名（符号链接写到它指向的文件），写不了（目录不存在、没有权限、
+                        不是普通文件）时退出码 2，原文件不动，不留下写了一半的文件
 
 以下常量的默认值都是报告给的（报告 :85-94），不是本机实测：
   --d N                 d_qk = d_v，每个 head 的维度（默认 512；报告脚本的 D_QK）
@@ -69,7 +68,8 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
                         （默认 512,1024；TOPK_CANDIDATES）
 
 --d、--cores、--fma-per-cycle 和列表里的每一项是正整数（可写 1_024）；--l2-bw 与 --freq
-接受 Python float() 的写法（5e12、1650e6、8_000e9），必须是大于 0 的有限数。
+接受 Python float() 的写法（5e12、1650e6、8_000e9），必须是大于 0 的有限数；两种数都按 Python
+的读法接受全角数字（４０９６）与前后的全角空格。
 整数乘积超出 64 位、或结果超出双精度范围时拒绝。参数错误时在 stderr 打印一行说明、
 退出码 2、stdout 不输出任何内容。
 
@@ -82,15 +82,10 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   head_roofline --format json                 给脚本用的全精度数字
 )";
 
-po::options_description flag_table() {
-  po::options_description d;
-  d.add_options()("help,h", "")("assert-report", "")("d", po::value<std::string>(), "")(
-      "l2-bw", po::value<std::string>(), "")("cores", po::value<std::string>(), "")(
-      "freq", po::value<std::string>(), "")("fma-per-cycle", po::value<std::string>(), "")(
-      "heads", po::value<std::string>(), "")("topk", po::value<std::string>(), "")(
-      "format", po::value<std::string>(), "")("plot", po::value<std::string>(), "");
-  return d;
-}
+constexpr ledger::cli::Flag kFlags[] = {
+    {"help", ledger::cli::Flag::is_switch, 'h'}, {"assert-report", ledger::cli::Flag::is_switch}, {"d"}, {"l2-bw"},
+    {"cores"}, {"freq"}, {"fma-per-cycle"}, {"heads"}, {"topk"}, {"format"}, {"plot"},
+};
 
 head_roofline::Params params_from(const ledger::cli::Args& args) {
   using namespace ledger::cli;
@@ -122,7 +117,7 @@ void require_report_constants(const head_roofline::Params& params) {
 namespace head_roofline {
 
 Outcome run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
   if (args.flag("help")) return {kHelp, {}, ""};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");

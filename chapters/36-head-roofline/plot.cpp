@@ -114,8 +114,9 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Series>& all, c
     doc.rect({left, y - 10.0}, 26.0, 10.0, s.color);
     doc.text({left + 32.0, y}, fmt::format("topk = {}", s.topk), TextStyle{12.0, Anchor::start, s.color, true});
     const bool shown = s.crossover && x.contains(s.crossover->h_q);
-    doc.text({left + 32.0 + std::max(topk_width, 84.0) + 14.0, y}, crossover_text(s, shown),
-             TextStyle{12.0, Anchor::start, kInk});
+    const double at = left + 32.0 + std::max(topk_width, 84.0) + 14.0;
+    const auto text = ledger::svg::fit_text(crossover_text(s, shown), 12.0, 8.0, kWidth - at - 8.0);
+    doc.text({at, y}, text.text, TextStyle{text.size, Anchor::start, kInk});
   }
   if (zero_cube) {
     y += kLegendRow;
@@ -222,9 +223,10 @@ std::string cycles_svg(const Params& params) {
   for (const Series& s : all) {
     if (!s.crossover || !x.contains(s.crossover->h_q) || !y.contains(s.crossover->cycles)) continue;
     const Point p{x(s.crossover->h_q), y(s.crossover->cycles)};
+    // The legend gives every crossover's h_q: a label that finds no free room near its ring is left out.
     const std::string text = fmt::format("h_q ≈ {:.1f}", s.crossover->h_q);
-    const ledger::PlacedLabel l = layout.place(p, text, 12.0, ledger::slots_around(7.0, 4.0, 12.0));
-    doc.text(l.at, text, TextStyle{12.0, l.anchor, s.color, true});
+    const auto l = layout.place_if_free(p, text, 12.0, ledger::slots_around(7.0, 4.0, 12.0), 60.0);
+    if (l) doc.text(l->at, text, TextStyle{12.0, l->anchor, s.color, true});
   }
   // Name each curve at its right end.
   for (const Series& s : all) {
@@ -232,10 +234,18 @@ std::string cycles_svg(const Params& params) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
       if (line.empty()) continue;
       const std::string text = fmt::format("{} topk={}", cube ? "cube" : "mem", s.topk);
-      const std::vector<ledger::LabelSlot> slots{{-4.0, -6.0, Anchor::end}, {-4.0, 14.0, Anchor::end},
-                                                 {-60.0, -6.0, Anchor::end}, {-60.0, 14.0, Anchor::end}};
-      const ledger::PlacedLabel l = layout.place(line.back(), text, 11.0, slots);
-      doc.text(l.at, text, TextStyle{11.0, l.anchor, s.color});
+      std::vector<ledger::LabelSlot> slots{{-4.0, -6.0, Anchor::end}, {-4.0, 14.0, Anchor::end},
+                                           {-60.0, -6.0, Anchor::end}, {-60.0, 14.0, Anchor::end}};
+      // Then above and below the curve itself, every 12 px leftwards over its right half,
+      // so a label always sits by its own curve.
+      for (std::size_t i = line.size() - 1; i > line.size() / 2 && i >= 3; i -= 3) {
+        const Point& p = line[i];
+        slots.push_back({p.x - line.back().x, p.y - line.back().y - 6.0, Anchor::end});
+        slots.push_back({p.x - line.back().x, p.y - line.back().y + 14.0, Anchor::end});
+      }
+      // Colour and dash name the curve in the legend too: without free room by it, no label.
+      const auto l = layout.place_if_free(line.back(), text, 11.0, slots, 0.0);
+      if (l) doc.text(l->at, text, TextStyle{11.0, l->anchor, s.color});
     }
   }
   draw_legend(doc, all, x, zero_cube);

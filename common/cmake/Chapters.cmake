@@ -5,7 +5,7 @@
 # step when a listed chapter has no folder, or a folder under chapters/ is not
 # listed: either way a chapter would be published with no test of its program.
 #
-# add_chapter(SOURCES <file>... [INCLUDE_BINARY_DIR]) in chapters/<chapter>/CMakeLists.txt
+# add_chapter(SOURCES <file>... [HOSTILE_ARGS <word>...]) in chapters/<chapter>/CMakeLists.txt
 # builds and tests the chapter the same way for every chapter:
 #   <program>_core    a static library of SOURCES (the program and its tests share it)
 #   <program>         the program: main.cpp on the core library; `cmake --install` installs it
@@ -15,6 +15,9 @@
 #   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
 #   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
 #   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
+#   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
+#                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
+#                     HOSTILE_ARGS is a valid command line for it without --plot
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
 function(read_chapter_list)
@@ -53,7 +56,7 @@ function(read_chapter_list)
 endfunction()
 
 function(add_chapter)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "SOURCES;HOSTILE_ARGS")
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   set(program ${CHAPTER_PROGRAM_${chapter}})
   if(NOT program)
@@ -79,4 +82,9 @@ function(add_chapter)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_json.py)
     add_json_recompute_test(${chapter})
   endif()
+
+  add_test(NAME ${chapter}/hostile-environment
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
+            ${arg_HOSTILE_ARGS})
+  set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
 endfunction()

@@ -1,29 +1,71 @@
 #include "ledger/cli.hpp"
 
+#include <poll.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <optional>
 
-#include <boost/program_options/errors.hpp>
-#include <boost/program_options/parsers.hpp>
 #include <fmt/format.h>
 
 #include "ledger/checked.hpp"
-
-namespace po = boost::program_options;
+#include "ledger/text.hpp"
+#include "unicode_digits.hpp"
 
 namespace ledger::cli {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Python's Py_ISSPACE: the ASCII white space float() and int() strip.
+bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 std::string_view trim(std::string_view s) {
-  const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  while (!s.empty() && ascii_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// What Python's float() and int() see of a str: every Unicode decimal digit
+// as its ASCII digit, every Unicode white space as ' '. Returns false for
+// any other non-ASCII character (Python makes it '?', which no number holds)
+// and for bytes that are not UTF-8.
+bool python_ascii(std::string_view text, std::string& out) {
+  out.clear();
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) {
+      out.push_back(static_cast<char>(lead));
+      ++i;
+      continue;
+    }
+    std::size_t length = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    char32_t cp = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto b = static_cast<unsigned char>(text[i + k]);
+      if ((b & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    const char32_t min = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+    if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
+    if (unicode_space(cp)) {
+      out.push_back(' ');
+    } else if (const int digit = unicode_decimal_value(cp); digit >= 0) {
+      out.push_back(static_cast<char>('0' + digit));
+    } else {
+      return false;
+    }
+    i += length;
+  }
+  return true;
 }
 
 // Removes `_` separators the way Python's float()/int() allow them: only
@@ -40,15 +82,21 @@ bool strip_digit_separators(std::string_view s, std::string& out) {
   return true;
 }
 
+// The reader's number text as Python parses it: Unicode digits and spaces
+// made ASCII, white space trimmed, `_` separators removed. False when Python
+// would refuse it before looking at its shape.
+bool plain_number_text(std::string_view text, std::string& plain) {
+  std::string ascii;
+  return python_ascii(text, ascii) && strip_digit_separators(trim(ascii), plain);
+}
+
 // Python float() grammar for finite decimals: [sign] (d+[.d*] | .d+) [(e|E)[sign]d+].
 // std::from_chars alone is laxer in some places (it accepts "nan(...)") and
 // stricter in others (no "+", no "_"), so the shape is checked first.
 bool looks_like_python_float(std::string_view s) {
   std::size_t i = 0;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  std::string_view rest = s.substr(i);
-  std::string lower;
-  for (char c : rest) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  const std::string lower = ascii_lower(s.substr(i));
   if (lower == "inf" || lower == "infinity" || lower == "nan") return true;
   std::size_t digits = 0;
   while (i < s.size() && is_digit(s[i])) ++i, ++digits;
@@ -67,51 +115,30 @@ bool looks_like_python_float(std::string_view s) {
   return i == s.size();
 }
 
-// The reader's text in quotes, with control characters escaped so the
-// error stays on one line.
-std::string quoted(std::string_view text) {
-  std::string out = "'";
-  for (unsigned char c : text) {
-    if (c < 0x20 || c == 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
-  out.push_back('\'');
-  return out;
+UsageError flag_error(std::string_view what) {
+  return UsageError(fmt::format("{} (see --help for the accepted flags)", what));
 }
 
-// Boost 1.74's error_with_option_name::what() loops forever when the reader's
-// token contains one of its own placeholders (`--%canonical_option%`: a hang
-// the fuzzer found), so messages are built here from the error's parts and
-// what() is never called.
-std::string describe(const po::error& e) {
-  if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
-    return fmt::format("unknown flag {}", quoted(unknown->get_option_name()));
+// The flag a `--name` token means: itself, or the one flag it is a prefix of.
+const Flag& resolve_long(std::string_view name, std::string_view token, std::span<const Flag> flags) {
+  if (name.empty()) throw flag_error(fmt::format("unknown flag {}", quoted_value(token)));
+  std::vector<const Flag*> matches;
+  for (const Flag& f : flags) {
+    if (f.name == name) return f;
+    if (f.name.starts_with(name)) matches.push_back(&f);
   }
-  if (const auto* ambiguous = dynamic_cast<const po::ambiguous_option*>(&e)) {
-    std::vector<std::string> names;
-    for (const auto& name : ambiguous->alternatives()) names.push_back("--" + name);
-    return fmt::format("{} is ambiguous: it could be {}", quoted(ambiguous->get_option_name()), join(names));
+  if (matches.size() == 1) return *matches.front();
+  if (matches.empty()) throw flag_error(fmt::format("unknown flag {}", quoted_value(token)));
+  std::vector<std::string> names;
+  for (const Flag* f : matches) names.push_back(fmt::format("--{}", f->name));
+  throw flag_error(fmt::format("{} is ambiguous: it could be {}", quoted_value(token), join(names)));
+}
+
+const Flag& resolve_alias(std::string_view token, std::span<const Flag> flags) {
+  for (const Flag& f : flags) {
+    if (f.alias != 0 && token.size() == 2 && token[1] == f.alias) return f;
   }
-  if (const auto* syntax = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
-    const std::string flag = quoted(syntax->get_option_name());
-    switch (syntax->kind()) {
-      case po::invalid_syntax::missing_parameter:
-        return fmt::format("{} expects a value after it", flag);
-      case po::invalid_syntax::extra_parameter:
-        return fmt::format("{} is a switch and takes no value", flag);
-      case po::invalid_syntax::empty_adjacent_parameter:
-        return fmt::format("{} expects a value after '='", flag);
-      default:
-        return fmt::format("malformed flag {}", flag);
-    }
-  }
-  if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
-    return fmt::format("malformed flag {}", quoted(named->get_option_name()));
-  }
-  return "malformed command line";
+  throw flag_error(fmt::format("unknown flag {}", quoted_value(token)));
 }
 
 }  // namespace
@@ -128,65 +155,62 @@ std::vector<std::string> Args::given() const {
   return names;
 }
 
-Args parse(int argc, const char* const* argv, const po::options_description& options) {
-  // Boost takes the token after a value flag as its value even when it starts
-  // with '-' (`--seq-len -1`), as argparse does, but refuses `--op=` with an
-  // empty value, which argparse accepts: pass that one as `--op ""`.
-  std::vector<std::string> tokens;
+Args parse(int argc, const char* const* argv, std::span<const Flag> flags) {
+  Args args;
   for (int i = 1; i < argc; ++i) {
-    std::string token = argv[i];
-    if (token.size() > 3 && token.starts_with("--") && token.find('=') == token.size() - 1) {
-      token.pop_back();
-      tokens.push_back(std::move(token));
-      tokens.emplace_back();
+    const std::string_view token = argv[i];
+    const bool long_form = token.size() > 2 && token.starts_with("--");
+    const bool short_form = !long_form && token.size() >= 2 && token[0] == '-' && token != "--";
+    if (!long_form && !short_form) {
+      throw UsageError(fmt::format("unexpected argument {} (every value follows its --flag)", quoted_value(token)));
+    }
+    std::string_view name_token = token;
+    std::optional<std::string_view> attached;  // the value after '=' in --flag=value
+    if (long_form) {
+      if (const std::size_t eq = token.find('='); eq != std::string_view::npos) {
+        name_token = token.substr(0, eq);
+        attached = token.substr(eq + 1);
+      }
+    }
+    const Flag& flag = long_form ? resolve_long(name_token.substr(2), name_token, flags) : resolve_alias(token, flags);
+    const std::string name(flag.name);
+    if (flag.kind == Flag::is_switch) {
+      if (attached) throw flag_error(fmt::format("{} is a switch and takes no value", quoted_value(name_token)));
+      args.switches_.insert(name);
       continue;
     }
-    tokens.push_back(std::move(token));
-  }
-
-  Args args;
-  try {
-    const po::parsed_options parsed = po::command_line_parser(tokens).options(options).run();
-    for (const auto& option : parsed.options) {
-      if (option.position_key != -1 || option.string_key.empty()) {
-        const std::string text = option.original_tokens.empty() ? "" : option.original_tokens.front();
-        throw UsageError(fmt::format("unexpected argument {} (every value follows its --flag)", quoted(text)));
-      }
-      if (option.value.empty()) {
-        args.switches_.insert(option.string_key);
-      } else {
-        args.values_[option.string_key] = option.value.back();
-      }
+    if (attached) {
+      args.values_[name] = std::string(*attached);  // argparse accepts an empty one (--op=)
+    } else if (i + 1 < argc) {
+      args.values_[name] = argv[++i];
+    } else {
+      throw flag_error(fmt::format("{} expects a value after it", quoted_value(name_token)));
     }
-  } catch (const po::error& e) {
-    throw UsageError(fmt::format("{} (see --help for the accepted flags)", describe(e)));
   }
   return args;
 }
 
 double parse_positive_number(std::string_view flag, std::string_view text) {
-  const std::string_view trimmed = trim(text);
   std::string plain;
-  if (!strip_digit_separators(trimmed, plain) || !looks_like_python_float(plain)) {
-    throw UsageError(fmt::format("{}: expected a number > 0, got {}", flag, quoted(text)));
+  if (!plain_number_text(text, plain) || !looks_like_python_float(plain)) {
+    throw UsageError(fmt::format("{}: expected a number > 0, got {}", flag, quoted_value(text)));
   }
   std::string_view digits = plain;
   if (digits.starts_with('+')) digits.remove_prefix(1);
   double value = 0.0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (ec == std::errc::result_out_of_range || (ec == std::errc() && !std::isfinite(value))) {
-    throw UsageError(fmt::format("{}: expected a finite number > 0, got {}", flag, quoted(text)));
+    throw UsageError(fmt::format("{}: expected a finite number > 0, got {}", flag, quoted_value(text)));
   }
   if (ec != std::errc() || end != digits.data() + digits.size() || !(value > 0.0)) {
-    throw UsageError(fmt::format("{}: expected a number > 0, got {}", flag, quoted(text)));
+    throw UsageError(fmt::format("{}: expected a number > 0, got {}", flag, quoted_value(text)));
   }
   return value;
 }
 
 std::uint64_t parse_positive_integer(std::string_view flag, std::string_view text) {
-  const std::string_view trimmed = trim(text);
   std::string plain;
-  const bool ok = strip_digit_separators(trimmed, plain);
+  const bool ok = plain_number_text(text, plain);
   std::string_view digits = plain;
   if (digits.starts_with('+')) digits.remove_prefix(1);
   std::int64_t value = 0;
@@ -195,7 +219,7 @@ std::uint64_t parse_positive_integer(std::string_view flag, std::string_view tex
   if (!ok || !all_digits || ec != std::errc() || end != digits.data() + digits.size() || value <= 0) {
     const bool too_large = ok && all_digits && ec == std::errc::result_out_of_range;
     throw UsageError(fmt::format("{}: expected a whole number from 1 to {}, got {}{}", flag, INT64_MAX,
-                                 quoted(text), too_large ? " (too large)" : ""));
+                                 quoted_value(text), too_large ? " (too large)" : ""));
   }
   return static_cast<std::uint64_t>(value);
 }
@@ -206,9 +230,10 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
   while (true) {
     const std::size_t comma = text.find(',', start);
     const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
-    if (trim(item).empty()) {
+    std::string plain;
+    if (!plain_number_text(item, plain) || plain.empty()) {
       throw UsageError(fmt::format("{}: expected a comma-separated list of whole numbers >= 1, got {}", flag,
-                                   quoted(text)));
+                                   quoted_value(text)));
     }
     values.push_back(parse_positive_integer(flag, item));
     if (comma == std::string_view::npos) break;
@@ -221,7 +246,7 @@ std::string parse_choice(std::string_view flag, std::string_view text, const std
   for (const auto& choice : choices) {
     if (choice == text) return choice;
   }
-  throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted(text), join(choices)));
+  throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted_value(text), join(choices)));
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
@@ -233,20 +258,51 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
+void write_stdout(std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdout the caller handed us: wait for room
+        pollfd out{STDOUT_FILENO, POLLOUT, 0};
+        if (::poll(&out, 1, -1) >= 0 || errno == EINTR) continue;
+      }
+      const int error = errno;
+      throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
+    }
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+namespace {
+
+void report(std::string_view program, std::string_view kind, std::string_view message) {
+  const std::string line = fmt::format("{}: {}: {}\n", program, kind, escape_for_message(message));
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+}  // namespace
+
 int run_program(std::string_view program, const std::function<std::string()>& body) {
+  // 128 + SIGPIPE: how a shell reports a program a closed pipe stopped.
+  constexpr int kClosedPipeExit = 141;
   try {
     const std::string output = body();
-    std::fwrite(output.data(), 1, output.size(), stdout);
-    return std::fflush(stdout) == 0 ? 0 : 1;
+    write_stdout(output);
+    return 0;
+  } catch (const OutputError& e) {
+    if (e.error == EPIPE) return kClosedPipeExit;  // the reader stopped reading: not an error to report
+    report(program, "error", e.what());
+    return 1;
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "%.*s: error: %s\n", static_cast<int>(program.size()), program.data(), e.what());
+    report(program, "error", e.what());
     return kUsageExit;
   } catch (const OverflowError& e) {
-    std::fprintf(stderr, "%.*s: error: the shape is too large: %s\n", static_cast<int>(program.size()),
-                 program.data(), e.what());
+    report(program, "error", fmt::format("the shape is too large: {}", e.what()));
     return kUsageExit;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%.*s: internal error: %s\n", static_cast<int>(program.size()), program.data(), e.what());
+    report(program, "internal error", e.what());
     return 1;
   }
 }

@@ -39,7 +39,7 @@ void Json::write(std::string& out, int indent, int depth) const {
           out += v ? "true" : "false";
         } else if constexpr (std::is_same_v<T, double>) {
           if (!std::isfinite(v)) throw std::domain_error("JSON cannot hold a non-finite number");
-          out += fmt::format("{}", v);  // shortest round-trip form (Dragonbox)
+          out += json_number(v);
         } else if constexpr (std::is_same_v<T, std::string>) {
           out += json_quote(v);
         } else if constexpr (std::is_same_v<T, Array>) {
@@ -75,6 +75,16 @@ void Json::write(std::string& out, int indent, int depth) const {
         }
       },
       value_);
+}
+
+std::string json_number(double value) {
+  if (!std::isfinite(value)) throw std::domain_error("JSON cannot hold a non-finite number");
+  // The shortest form that round-trips (Dragonbox), with Python's exponent
+  // thresholds; a float with no fraction gets ".0" as Python's json.dumps
+  // gives it, so a reader tells 5000000000000.0 (a float) from 4096 (a count).
+  std::string text = fmt::format("{}", value);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
 }
 
 std::string json_quote(std::string_view text) {

@@ -9,6 +9,27 @@
 
 namespace ledger {
 
+namespace {
+
+// Separating-axis test of two rectangles given by centre, unit axis and half extents
+// (touching is not overlapping, as for Box::overlap).
+bool rectangles_meet(svg::Point ca, double aux, double auy, double ahw, double ahh, svg::Point cb, double bux,
+                     double buy, double bhw, double bhh) {
+  const double dx = cb.x - ca.x;
+  const double dy = cb.y - ca.y;
+  const double axes[4][2] = {{aux, auy}, {-auy, aux}, {bux, buy}, {-buy, bux}};
+  for (const auto& axis : axes) {
+    const double ra = ahw * std::abs(aux * axis[0] + auy * axis[1]) + ahh * std::abs(-auy * axis[0] + aux * axis[1]);
+    const double rb = bhw * std::abs(bux * axis[0] + buy * axis[1]) + bhh * std::abs(-buy * axis[0] + bux * axis[1]);
+    if (std::abs(dx * axis[0] + dy * axis[1]) >= ra + rb) return false;
+  }
+  return true;
+}
+
+svg::Point centre_of(const Box& b) { return {(b.left + b.right) / 2.0, (b.top + b.bottom) / 2.0}; }
+
+}  // namespace
+
 double Box::overlap(const Box& other) const {
   const double w = std::min(right, other.right) - std::max(left, other.left);
   const double h = std::min(bottom, other.bottom) - std::max(top, other.top);
@@ -50,9 +71,101 @@ void LabelLayout::occupy_line(svg::Point from, svg::Point to, double half_width)
   }
 }
 
+Box LabelLayout::Rotated::bounding() const {
+  const double ex = std::abs(half_w * ux) + std::abs(half_h * uy);
+  const double ey = std::abs(half_w * uy) + std::abs(half_h * ux);
+  return Box{centre.x - ex, centre.y - ey, centre.x + ex, centre.y + ey};
+}
+
+double LabelLayout::cover(const Box& box) const {
+  double sum = 0.0;
+  for (const Box& t : taken_) sum += box.overlap(t);
+  const svg::Point c = centre_of(box);
+  for (const Rotated& r : taken_rotated_) {
+    if (rectangles_meet(c, 1.0, 0.0, (box.right - box.left) / 2.0, (box.bottom - box.top) / 2.0, r.centre, r.ux, r.uy,
+                        r.half_w, r.half_h)) {
+      sum += std::max(box.overlap(r.bounding()), 1e-6);
+    }
+  }
+  return sum;
+}
+
+double LabelLayout::cover(const Rotated& r) const {
+  double sum = 0.0;
+  const Box bounding = r.bounding();
+  for (const Box& t : taken_) {
+    if (bounding.overlap(t) > 0.0 &&
+        rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, centre_of(t), 1.0, 0.0, (t.right - t.left) / 2.0,
+                        (t.bottom - t.top) / 2.0)) {
+      sum += bounding.overlap(t);
+    }
+  }
+  for (const Rotated& o : taken_rotated_) {
+    if (rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, o.centre, o.ux, o.uy, o.half_w, o.half_h)) {
+      sum += std::max(bounding.overlap(o.bounding()), 1e-6);
+    }
+  }
+  return sum;
+}
+
+bool LabelLayout::free(const Box& box) const { return box.inside(bounds_) && cover(box) == 0.0; }
+
+std::optional<std::pair<PlacedLabel, Box>> LabelLayout::search_near(svg::Point target, std::string_view text,
+                                                                    double size, double start, double reach) const {
+  // Unit directions from the right, alternating below and above: 0, +22.5, -22.5, +45, ...
+  // degrees; literals, so no libm rounding can differ between compilers.
+  static constexpr double kDirections[16][2] = {
+      {1.0, 0.0},
+      {0.923879532511, 0.382683432365},
+      {0.923879532511, -0.382683432365},
+      {0.707106781187, 0.707106781187},
+      {0.707106781187, -0.707106781187},
+      {0.382683432365, 0.923879532511},
+      {0.382683432365, -0.923879532511},
+      {0.0, 1.0},
+      {0.0, -1.0},
+      {-0.382683432365, 0.923879532511},
+      {-0.382683432365, -0.923879532511},
+      {-0.707106781187, 0.707106781187},
+      {-0.707106781187, -0.707106781187},
+      {-0.923879532511, 0.382683432365},
+      {-0.923879532511, -0.382683432365},
+      {-1.0, 0.0}};
+  for (double d = start; d <= reach; d += 6.0) {
+    for (const auto& direction : kDirections) {
+      const double dx = direction[0] * d;
+      const double dy = direction[1] * d;
+      const svg::Anchor anchor = dx > 0.3 * d ? svg::Anchor::start : dx < -0.3 * d ? svg::Anchor::end : svg::Anchor::middle;
+      // The baseline sits so the text's middle is at the target's height plus dy.
+      const svg::Point at{target.x + dx, target.y + dy + size * 0.325};
+      const Box box = text_box(at, text, size, anchor);
+      if (free(box)) return std::pair{PlacedLabel{at, anchor}, box};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<PlacedLabel> LabelLayout::place_if_free(svg::Point target, std::string_view text, double size,
+                                                      std::span<const LabelSlot> slots, double reach) {
+  for (const LabelSlot& slot : slots) {
+    const PlacedLabel candidate{{target.x + slot.dx, target.y + slot.dy}, slot.anchor};
+    const Box box = text_box(candidate.at, text, size, slot.anchor);
+    if (free(box)) {
+      taken_.push_back(box);
+      return candidate;
+    }
+  }
+  if (const auto found = search_near(target, text, size, 6.0, reach)) {
+    taken_.push_back(found->second);
+    return found->first;
+  }
+  return std::nullopt;
+}
+
 PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double size,
                                std::span<const LabelSlot> slots) {
   if (slots.empty()) throw std::invalid_argument("a label needs at least one slot");
+  constexpr double kReach = 160.0;  // px: farther than this, a label no longer reads as its point's
   std::optional<PlacedLabel> best;
   Box best_box;
   double best_cover = std::numeric_limits<double>::infinity();
@@ -60,11 +173,16 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
     const PlacedLabel candidate{{target.x + slot.dx, target.y + slot.dy}, slot.anchor};
     const Box box = text_box(candidate.at, text, size, slot.anchor);
     if (!box.inside(bounds_)) continue;
-    double cover = 0.0;
-    for (const Box& t : taken_) cover += box.overlap(t);
-    if (cover < best_cover) {
-      best = candidate, best_box = box, best_cover = cover;
-      if (cover == 0.0) break;
+    const double covered = cover(box);
+    if (covered < best_cover) {
+      best = candidate, best_box = box, best_cover = covered;
+      if (covered == 0.0) break;
+    }
+  }
+  if (best_cover > 0.0) {  // every slot covers something or none fits: look farther for free room
+    if (const auto found = search_near(target, text, size, 6.0, kReach)) {
+      taken_.push_back(found->second);
+      return found->first;
     }
   }
   if (!best) {  // no slot fits inside: the first one, wherever it falls
@@ -78,37 +196,65 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
 
 PlacedLabel LabelLayout::place_along(svg::Point from, svg::Point to, std::string_view text, double size,
                                      double offset) {
+  return *along(from, to, text, size, offset, false);
+}
+
+std::optional<PlacedLabel> LabelLayout::place_along_if_free(svg::Point from, svg::Point to, std::string_view text,
+                                                            double size, double offset) {
+  return along(from, to, text, size, offset, true);
+}
+
+std::optional<PlacedLabel> LabelLayout::along(svg::Point from, svg::Point to, std::string_view text, double size,
+                                              double offset, bool free_only) {
   const double dx = to.x - from.x;
   const double dy = to.y - from.y;
   const double length = std::hypot(dx, dy);
   if (length == 0.0) throw std::invalid_argument("a label along a line needs two distinct points");
   const double ux = dx / length;
   const double uy = dy / length;
-  // The text's axis-aligned bounding box once rotated, about its centre.
   const double half_w = svg::text_width(text, size) / 2.0;
   const double half_h = size / 2.0;
-  const double extent_x = std::abs(half_w * ux) + std::abs(half_h * uy);
-  const double extent_y = std::abs(half_w * uy) + std::abs(half_h * ux);
-  std::optional<PlacedLabel> best;
-  Box best_box;
+  const double angle = std::atan2(dy, dx) * 180.0 / std::numbers::pi;
+  struct Candidate {
+    PlacedLabel label;
+    Rotated rect;
+  };
+  // The label centred at fraction f of the line, on its left (side 1) or right (side -1).
+  const auto candidate = [&](double f, double side) {
+    // Left of the direction of travel: (uy, -ux) in SVG's downward y.
+    const double away = side * (offset + half_h);
+    const svg::Point centre{from.x + dx * f + uy * away, from.y + dy * f - ux * away};
+    // The baseline sits 0.35 em below the centre, across the text; the glyphs reach
+    // 0.85 em above it and 0.2 em below: 0.55 em either side of the centre covers them.
+    const svg::Point at{centre.x - uy * 0.35 * size, centre.y + ux * 0.35 * size};
+    return Candidate{PlacedLabel{at, svg::Anchor::middle, angle}, Rotated{centre, ux, uy, half_w, 0.55 * size}};
+  };
+  const auto cover_of = [&](const Candidate& c) {
+    const Box bounding = c.rect.bounding();
+    const double covered = cover(c.rect);
+    return bounding.inside(bounds_) ? covered : covered + 1e9;  // outside: only if nothing else is possible
+  };
+  const auto take = [&](const Candidate& c) {
+    taken_rotated_.push_back(c.rect);
+    return c.label;
+  };
+  std::optional<Candidate> best;
   double best_cover = std::numeric_limits<double>::infinity();
   for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) {
-    // Left of the direction of travel: (uy, -ux) in SVG's downward y.
-    const svg::Point centre{from.x + dx * f + uy * (offset + half_h), from.y + dy * f - ux * (offset + half_h)};
-    const Box box{centre.x - extent_x, centre.y - extent_y, centre.x + extent_x, centre.y + extent_y};
-    double cover = 0.0;
-    for (const Box& t : taken_) cover += box.overlap(t);
-    if (!box.inside(bounds_)) cover += 1e9;  // outside: only if nothing else is possible
-    if (cover < best_cover) {
-      // The baseline sits 0.35 em below the centre, across the text.
-      const svg::Point at{centre.x - uy * 0.35 * size, centre.y + ux * 0.35 * size};
-      best = PlacedLabel{at, svg::Anchor::middle, std::atan2(dy, dx) * 180.0 / std::numbers::pi};
-      best_box = box, best_cover = cover;
-      if (cover == 0.0) break;
+    Candidate c = candidate(f, 1.0);
+    const double cover = cover_of(c);
+    if (cover == 0.0) return take(c);
+    if (cover < best_cover) best = std::move(c), best_cover = cover;
+  }
+  // Every usual place covers something: the first free one along either side.
+  for (double side : {1.0, -1.0}) {
+    for (int i = 1; i <= 19; ++i) {
+      const Candidate c = candidate(i * 0.05, side);
+      if (cover_of(c) == 0.0) return take(c);
     }
   }
-  taken_.push_back(best_box);
-  return *best;
+  if (free_only) return std::nullopt;
+  return take(*best);
 }
 
 }  // namespace ledger

@@ -41,19 +41,29 @@ void draw_axes(svg::Document& doc, const LogScale& x, const LogScale& y, std::sp
   }
   doc.rect({left, top}, right - left, bottom - top, "", kFrame);
 
+  // Many decades on a short axis: a label that would touch the previous one is
+  // left out (its tick stays), so every other (or third...) decade is named.
   const svg::TextStyle x_label{11.0, svg::Anchor::middle, "#4a4a50"};
+  double x_free_from = -1e300;  // the previous label's right end, plus a gap
   for (const Tick& t : x_ticks) {
     if (t.label.empty() || !x.contains(t.value)) continue;
     const double px = x(t.value);
     doc.line({px, bottom}, {px, bottom + kTickLength}, kFrame);
+    const double half = svg::text_width(t.label, x_label.size) / 2.0;
+    if (px - half < x_free_from) continue;
     doc.text({px, bottom + kTickLength + 13.0}, t.label, x_label);
+    x_free_from = px + half + 6.0;
   }
   const svg::TextStyle y_label{11.0, svg::Anchor::end, "#4a4a50"};
+  double y_free_above = 1e300;  // the previous (lower) label's top, less a gap
   for (const Tick& t : y_ticks) {
     if (t.label.empty() || !y.contains(t.value)) continue;
     const double py = y(t.value);
     doc.line({left - kTickLength, py}, {left, py}, kFrame);
+    // The label's box: 0.85 em above its baseline (py + 4), 0.2 em below.
+    if (py + 4.0 + 0.2 * y_label.size > y_free_above) continue;
     doc.text({left - kTickLength - 3.0, py + 4.0}, t.label, y_label);
+    y_free_above = py + 4.0 - 0.85 * y_label.size - 2.0;
   }
 
   doc.text({(left + right) / 2.0, bottom + 42.0}, titles.x, svg::TextStyle{13.0, svg::Anchor::middle});

@@ -1,5 +1,9 @@
 #include "ledger/profile_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -16,11 +20,26 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "ledger/text.hpp"
+
 namespace ledger {
 namespace {
 
 // A reader's file is a few hundred bytes; the cap keeps `--profile /dev/zero` from reading forever.
 constexpr std::size_t kMaxFileBytes = 1 << 20;
+
+// The values a real machine's roofs can have, generous on both sides: 1 MB/s
+// to 1 EB/s of memory bandwidth, 1 MFLOP/s to 1 ZFLOP/s of compute, a measured
+// fraction of at least 1%. Inside them every quantity the programs derive
+// (balance points, times, plot ranges) stays finite; outside, a typo such as
+// 5e-324 or 1.7e308 would surface as inf or a broken figure far from its cause.
+struct Range {
+  double low, high;
+  std::string_view text;
+};
+constexpr Range kMemoryRange{1e6, 1e18, "a number from 1e6 to 1e18 (bytes/s)"};
+constexpr Range kComputeRange{1e6, 1e21, "a number from 1e6 to 1e21 (FLOP/s)"};
+constexpr Range kCalibrationRange{0.01, 1.0, "a number from 0.01 to 1 (omit the field when not calibrated)"};
 
 constexpr std::string_view kProfileFields[] = {"key", "name", "description", "roofs"};
 constexpr std::string_view kRoofFields[] = {"key", "theoretical", "calibration", "label", "source"};
@@ -31,24 +50,22 @@ std::string field_list(std::span<const std::string_view> fields) {
   return out;
 }
 
-// Text with control characters escaped, so an error stays one line.
-std::string one_line(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c < 0x20 || c == 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
-  return out;
+// Text with control characters and broken UTF-8 escaped, so an error stays one line.
+std::string one_line(std::string_view text) { return escape_for_message(text); }
+
+// The file's name as errors start with it: escaped, and cut when very long.
+std::string shown_path(std::string_view path) {
+  return path.size() <= kEchoLimit ? one_line(path) : quoted_value(path);
 }
 
 // The reader's text in quotes, shortened and on one line.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 60;
-  const std::string shown = one_line(text.substr(0, kShown));
-  return "'" + shown + (text.size() > kShown ? "...'" : "'");
+  if (text.size() <= kShown) return fmt::format("'{}'", one_line(text));
+  // Cut at a code point boundary, not inside a UTF-8 sequence.
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("'{}...'", one_line(text.substr(0, cut)));
 }
 
 bool is_key_text(std::string_view s) {
@@ -106,7 +123,7 @@ class ProfileReader {
 
  private:
   [[noreturn]] void fail(int line, std::string_view what) const {
-    throw ProfileFileError(fmt::format("{}:{}: {}", path_, line, what));
+    throw ProfileFileError(fmt::format("{}:{}: {}", shown_path(path_), line, what));
   }
 
   // Field name -> field; refuses non-word names, duplicates and fields outside `accepted`.
@@ -167,16 +184,17 @@ class ProfileReader {
   }
 
   // A decimal number, parsed by from_chars (correctly rounded, as the
-  // compiler rounds the generated literals), finite and > 0.
-  double number_value(const Field& f, const std::string& context, const char* name, std::string_view expected) const {
+  // compiler rounds the generated literals), inside `range`.
+  double number_value(const Field& f, const std::string& context, const char* name, const Range& range) const {
     const auto problem = [&] {
-      fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, expected, kind_of(f.value)));
+      fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, range.text, kind_of(f.value)));
     };
     if (!f.value.IsScalar()) problem();
     const std::string& text = f.value.Scalar();
     double value = 0.0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || !(value > 0.0)) problem();
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) problem();
+    if (!(value >= range.low && value <= range.high)) problem();
     return value;
   }
 
@@ -207,18 +225,10 @@ class ProfileReader {
         fail(line_of(node), fmt::format("{}duplicate roof key (first at line {})", context, it->second));
       }
       first_line.emplace(roof.key, line_of(node));
-      roof.theoretical =
-          number_value(required(node, fields, context, "theoretical"), context, "theoretical",
-                       roof.key == kMemoryRoofKey ? "a finite number > 0 (bytes/s)" : "a finite number > 0 (FLOP/s)");
+      roof.theoretical = number_value(required(node, fields, context, "theoretical"), context, "theoretical",
+                                      roof.key == kMemoryRoofKey ? kMemoryRange : kComputeRange);
       if (const auto it = fields.find("calibration"); it != fields.end()) {
-        const double c = number_value(it->second, context, "calibration",
-                                      "a number in (0, 1] (omit the field when not calibrated)");
-        if (c > 1.0) {
-          fail(value_line(it->second),
-               fmt::format("{}calibration: expected a number in (0, 1] (omit the field when not calibrated), got {}",
-                           context, kind_of(it->second.value)));
-        }
-        roof.calibration = c;
+        roof.calibration = number_value(it->second, context, "calibration", kCalibrationRange);
       }
       roof.label = text_field(node, fields, context, "label");
       roof.source = text_field(node, fields, context, "source");
@@ -274,14 +284,14 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
     second = second_document_line(text);
   } catch (const YAML::Exception& e) {
     // e.msg may hold the offending character itself, a line break included.
-    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", path, e.mark.line + 1, one_line(e.msg)));
+    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
   }
   if (root.IsNull()) {
-    throw ProfileFileError(fmt::format("{}:1: empty profile (expected the fields {})", path,
+    throw ProfileFileError(fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path),
                                        field_list(kProfileFields)));
   }
   if (second) {
-    throw ProfileFileError(fmt::format("{}:{}: a second YAML document (---): a profile file holds one", path,
+    throw ProfileFileError(fmt::format("{}:{}: a second YAML document (---): a profile file holds one", shown_path(path),
                                        *second));
   }
   try {
@@ -289,30 +299,50 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   } catch (const YAML::Exception& e) {
     // Not expected (the reader checks each node before it uses it), but a
     // reader's file must never become an internal error.
-    if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", path, one_line(e.msg)));
-    throw ProfileFileError(fmt::format("{}:{}: {}", path, e.mark.line + 1, one_line(e.msg)));
+    if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", shown_path(path), one_line(e.msg)));
+    throw ProfileFileError(fmt::format("{}:{}: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
   }
 }
 
 ProfileFile load_profile_file(const std::string& path) {
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) throw ProfileFileError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  const std::string shown = shown_path(path);
+  // O_NONBLOCK: opening a FIFO for reading must not wait for a writer. Only a
+  // regular file is read; fstat on the opened descriptor, so what is checked is what is read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) throw ProfileFileError(fmt::format("{}: cannot open: {}", shown, std::strerror(errno)));
+  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
+    ::close(*f);
+    delete f;
+  });
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
+  if (!S_ISREG(info.st_mode)) {
+    const char* kind = S_ISDIR(info.st_mode)    ? "a directory"
+                       : S_ISFIFO(info.st_mode) ? "a named pipe"
+                       : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
+                       : S_ISSOCK(info.st_mode) ? "a socket"
+                                                : "not a regular file";
+    throw ProfileFileError(fmt::format("{}: is {}, not a profile file (accepted: a regular YAML file)", shown, kind));
+  }
   std::string text;
   char buffer[4096];
   while (true) {
-    const std::size_t n = std::fread(buffer, 1, sizeof buffer, file.get());
-    text.append(buffer, n);
-    if (text.size() > kMaxFileBytes) {
-      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", path, kMaxFileBytes));
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
     }
-    if (n < sizeof buffer) break;
+    if (n == 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > kMaxFileBytes) {
+      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", shown, kMaxFileBytes));
+    }
   }
-  if (std::ferror(file.get())) throw ProfileFileError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
   return parse_profile(text, path);
 }
 
 ProfileFileError roofs_error(const ProfileFile& file, std::string_view what) {
-  return ProfileFileError(fmt::format("{}:{}: roofs: {}", file.path, file.roofs_line, what));
+  return ProfileFileError(fmt::format("{}:{}: roofs: {}", shown_path(file.path), file.roofs_line, what));
 }
 
 }  // namespace ledger

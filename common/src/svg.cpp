@@ -139,6 +139,22 @@ double text_width(std::string_view text, double size) {
   return ems * size;
 }
 
+FittedText fit_text(std::string_view text, double size, double min_size, double max_width) {
+  for (double s = size; s >= min_size; s -= 0.5) {
+    if (text_width(text, s) <= max_width) return {std::string(text), s};
+  }
+  // Cut at code point boundaries (the start of each sequence) until the rest and "…" fit.
+  std::string_view kept = text;
+  while (!kept.empty()) {
+    std::size_t cut = kept.size() - 1;
+    while (cut > 0 && (static_cast<unsigned char>(kept[cut]) & 0xC0) == 0x80) --cut;
+    kept = kept.substr(0, cut);
+    const std::string candidate = std::string(kept) + "…";
+    if (text_width(candidate, min_size) <= max_width) return {candidate, min_size};
+  }
+  return {"…", min_size};
+}
+
 Document::Document(double width, double height, std::string_view title)
     : width_(width), height_(height), title_(title) {}
 

@@ -1,5 +1,7 @@
 #include "ledger/text.hpp"
 
+#include <fmt/format.h>
+
 namespace ledger {
 
 std::size_t code_points(std::string_view utf8) {
@@ -38,6 +40,82 @@ std::string ascii_lower(std::string_view s) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
+}
+
+namespace {
+
+// Length of the well-formed UTF-8 sequence at text[i] and its code point; 0 when the byte starts none.
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t length = 0;
+  char32_t min = 0;
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  }
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2, cp = lead & 0x1F, min = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3, cp = lead & 0x0F, min = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4, cp = lead & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+  if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
+  return length;
+}
+
+// Code points a terminal acts on rather than shows: controls, line breaks, bidi overrides.
+bool acts_on_terminal(char32_t cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2066 && cp <= 0x2069);
+}
+
+}  // namespace
+
+std::string escape_for_message(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    char32_t cp = 0;
+    const std::size_t length = utf8_sequence(text, i, cp);
+    if (length == 0) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
+      ++i;
+    } else if (acts_on_terminal(cp)) {
+      out += cp < 0x100 ? fmt::format("\\x{:02x}", static_cast<unsigned>(cp))
+                        : fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+      i += length;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+std::string quoted_value(std::string_view text) {
+  // Cut after kEchoLimit code points (a cut never splits a UTF-8 sequence).
+  std::size_t cut = 0;
+  std::size_t shown = 0;
+  while (cut < text.size() && shown < kEchoLimit) {
+    char32_t cp = 0;
+    const std::size_t length = utf8_sequence(text, cut, cp);
+    cut += length == 0 ? 1 : length;
+    ++shown;
+  }
+  if (cut >= text.size()) return fmt::format("'{}'", escape_for_message(text));
+  return fmt::format("'{}…' ({} bytes, first {} characters shown)", escape_for_message(text.substr(0, cut)),
+                     text.size(), kEchoLimit);
 }
 
 }  // namespace ledger

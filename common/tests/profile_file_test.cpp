@@ -67,7 +67,7 @@ TEST_CASE("a reader's profile file loads with its roofs in file order", "[profil
 TEST_CASE("each malformed profile file: one line naming the file, the line and the field", "[profile-file]") {
   CHECK(load_error("missing-source.yaml") == "missing-source.yaml:9: roof 'tensor_core.fp16': missing field 'source'");
   CHECK(load_error("bad-calibration.yaml") ==
-        "bad-calibration.yaml:11: roof 'tensor_core.fp16': calibration: expected a number in (0, 1] "
+        "bad-calibration.yaml:11: roof 'tensor_core.fp16': calibration: expected a number from 0.01 to 1 "
         "(omit the field when not calibrated), got '1.5'");
   CHECK(load_error("duplicate-roof.yaml") ==
         "duplicate-roof.yaml:13: roof 'tensor_core.fp16': duplicate roof key (first at line 9)");
@@ -76,9 +76,9 @@ TEST_CASE("each malformed profile file: one line naming the file, the line and t
         "(accepted: key, theoretical, calibration, label, source)");
   CHECK(load_error("no-hbm.yaml") == "no-hbm.yaml:4: roofs: missing the 'hbm' roof (the memory roof, bytes/s)");
   CHECK(load_error("not-a-number.yaml") ==
-        "not-a-number.yaml:6: roof 'hbm': theoretical: expected a finite number > 0 (bytes/s), got '2 TB/s'");
+        "not-a-number.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '2 TB/s'");
   CHECK(load_error("infinite.yaml") ==
-        "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a finite number > 0 (FLOP/s), got '.inf'");
+        "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '.inf'");
   CHECK(load_error("malformed-yaml.yaml") == "malformed-yaml.yaml:6: malformed YAML: end of sequence flow not found");
   CHECK(load_error("empty.yaml") == "empty.yaml:1: empty profile (expected the fields key, name, description, roofs)");
   CHECK(load_error("no-such-file.yaml") == "no-such-file.yaml: cannot open: No such file or directory");
@@ -110,12 +110,12 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
         "got 'hbm'");
   CHECK(parse_error(head + "roofs:\n  - theoretical: 1e12\n    label: l\n") == "t.yaml:5: roof #1: missing field 'key'");
   CHECK(parse_error(head + "roofs:\n" + hbm + "  - key: x\n    theoretical: 0x10\n") ==
-        "t.yaml:10: roof 'x': theoretical: expected a finite number > 0 (FLOP/s), got '0x10'");
+        "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '0x10'");
   CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration:\n") ==
-        "t.yaml:7: roof 'hbm': calibration: expected a number in (0, 1] (omit the field when not calibrated), "
+        "t.yaml:7: roof 'hbm': calibration: expected a number from 0.01 to 1 (omit the field when not calibrated), "
         "got nothing");
   CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: -1e12\n") ==
-        "t.yaml:6: roof 'hbm': theoretical: expected a finite number > 0 (bytes/s), got '-1e12'");
+        "t.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '-1e12'");
   CHECK(parse_error("key: k\n---\nkey: j\n") == "t.yaml:2: a second YAML document (---): a profile file holds one");
 }
 
@@ -130,14 +130,14 @@ TEST_CASE("malformed YAML is one line and never hangs", "[profile-file]") {
   CHECK(parse_error(nul) == "t.yaml:3: malformed YAML: unknown escape character: \\x0a");
 }
 
-TEST_CASE("calibration is above 0 and at most 1, or absent", "[profile-file]") {
+TEST_CASE("calibration is from 0.01 to 1, or absent", "[profile-file]") {
   const auto with_calibration = [](const std::string& c) {
     return "key: k\nname: n\ndescription: d\nroofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration: " + c +
            "\n    label: l\n    source: s\n  - key: x\n    theoretical: 1e14\n    label: l\n    source: s\n";
   };
   CHECK(parse_profile(with_calibration("1"), "t.yaml").profile.memory_roof().calibration == 1.0);
-  CHECK(parse_profile(with_calibration("0.0001"), "t.yaml").profile.memory_roof().calibration == 0.0001);
-  for (const char* bad : {"0", "-0.5", "1.0000001", "nan", "yes", "[0.9]"}) {
+  CHECK(parse_profile(with_calibration("0.01"), "t.yaml").profile.memory_roof().calibration == 0.01);
+  for (const char* bad : {"0", "-0.5", "1.0000001", "nan", "yes", "[0.9]", "0.0099", "1e-300", "5e-324"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parse_profile(with_calibration(bad), "t.yaml"), ProfileFileError);
   }
@@ -189,4 +189,41 @@ TEST_CASE("profiles without some keys: not every machine has tensor cores", "[pr
   CHECK(find_profile("mi300x")->find_roof("tensor_core.fp16") == nullptr);
   CHECK(find_profile("mi300x")->find_roof("matrix_core.fp16") != nullptr);
   CHECK(find_profile("ascend-910b")->compute_roof_keys() == std::vector<std::string>{"cube.fp16"});
+}
+
+TEST_CASE("roof values outside what a real machine can have are refused where they are loaded", "[profile-file]") {
+  const auto with_roofs = [](const std::string& hbm, const std::string& compute) {
+    return "key: k\nname: n\ndescription: d\nroofs:\n  - key: hbm\n    theoretical: " + hbm +
+           "\n    label: l\n    source: s\n  - key: x\n    theoretical: " + compute + "\n    label: l\n    source: s\n";
+  };
+  // The bounds themselves are accepted: 1e6..1e18 bytes/s, 1e6..1e21 FLOP/s.
+  CHECK_NOTHROW(parse_profile(with_roofs("1e6", "1e6"), "t.yaml"));
+  CHECK_NOTHROW(parse_profile(with_roofs("1e18", "1e21"), "t.yaml"));
+  const auto error = [&](const std::string& hbm, const std::string& compute) {
+    try {
+      parse_profile(with_roofs(hbm, compute), "t.yaml");
+    } catch (const ProfileFileError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("5e-324", "1e14") ==
+        "t.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '5e-324'");
+  CHECK(error("1.7e308", "1e14") ==
+        "t.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '1.7e308'");
+  CHECK(error("1e12", "1.0001e21") ==
+        "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '1.0001e21'");
+  CHECK(error("1e12", "999999") ==
+        "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '999999'");
+  CHECK(error("1.0000001e18", "1e14").starts_with("t.yaml:6: roof 'hbm': theoretical"));
+}
+
+TEST_CASE("a file name in a profile error is escaped and cut", "[profile-file]") {
+  try {
+    parse_profile("", "a\nb\x1b.yaml");
+    FAIL("expected an error");
+  } catch (const ProfileFileError& e) {
+    CHECK(std::string(e.what()) ==
+          "a\\x0ab\\x1b.yaml:1: empty profile (expected the fields key, name, description, roofs)");
+  }
 }

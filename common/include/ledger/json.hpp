@@ -1,6 +1,6 @@
 // A small JSON value for the programs' --format json: objects keep their
 // insertion order (the order the spec lists the fields), integers stay exact,
-// floats print in the shortest form that round-trips (fmt's "{}").
+// floats print as Python's json.dumps prints them (json_number).
 #pragma once
 
 #include <concepts>
@@ -51,6 +51,11 @@ class Json {
 
   std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, Array, Object> value_{nullptr};
 };
+
+// A float as Python's json.dumps prints it: repr's shortest round-trip form,
+// ".0" on an integral value (5000000000000.0, -0.0, 1e+16). Throws
+// std::domain_error for a non-finite value.
+std::string json_number(double value);
 
 // A JSON string literal, quotes included: control characters, '"' and '\' escaped, UTF-8 kept.
 std::string json_quote(std::string_view text);

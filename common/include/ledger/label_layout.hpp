@@ -1,10 +1,14 @@
 // Places text labels next to plotted points without covering each other:
 // each label tries a fixed list of positions around its point and takes the
-// first that is free and inside the figure (the least covered one otherwise).
+// first that is free and inside the figure; when none is, it searches rings
+// of positions ever farther from its point for a free one, and only when the
+// figure has no free room near it takes the least covered of its slots.
 // Greedy and deterministic: the same points give the same layout.
 #pragma once
 
+#include <optional>
 #include <span>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -57,17 +61,53 @@ class LabelLayout {
   void occupy_line(svg::Point from, svg::Point to, double half_width);
 
   // The first slot around `target` whose box is inside the bounds and free;
-  // if none is, the inside slot that covers the least. The box is then taken.
+  // else the nearest free position found around it (search_near); if none
+  // is, the inside slot that covers the least. The box is then taken.
   PlacedLabel place(svg::Point target, std::string_view text, double size, std::span<const LabelSlot> slots);
+
+  // As place(), but only a free position within `reach` pixels of `target`;
+  // nothing (and nothing taken) when there is none. For a label the figure
+  // can do without (its legend says the same).
+  std::optional<PlacedLabel> place_if_free(svg::Point target, std::string_view text, double size,
+                                           std::span<const LabelSlot> slots, double reach);
+
+  // True when `box` is inside the bounds and covers nothing taken.
+  bool free(const Box& box) const;
 
   // A label parallel to the segment from -> to, `offset` pixels to its left
   // (above a rising line), centred at the fraction of its length that covers
-  // the least of what is taken (tried in order 0.5, 0.35, 0.65, 0.2, 0.8).
+  // the least of what is taken (tried in order 0.5, 0.35, 0.65, 0.2, 0.8);
+  // when all five cover something, the first free one of 0.05 .. 0.95 on the
+  // left, then on the right side of the line.
   PlacedLabel place_along(svg::Point from, svg::Point to, std::string_view text, double size, double offset);
 
+  // As place_along(), but only a free position; nothing (and nothing taken) when there is none.
+  std::optional<PlacedLabel> place_along_if_free(svg::Point from, svg::Point to, std::string_view text, double size,
+                                                 double offset);
+
  private:
+  // The nearest free position around `target` within `reach` pixels: rings
+  // 6 px apart, 16 directions each, the text anchored away from the target.
+  std::optional<std::pair<PlacedLabel, Box>> search_near(svg::Point target, std::string_view text, double size,
+                                                         double start, double reach) const;
+
+  std::optional<PlacedLabel> along(svg::Point from, svg::Point to, std::string_view text, double size, double offset,
+                                   bool free_only);
+
+  // A rotated label's rectangle: centre, unit axis along the text, half extents.
+  struct Rotated {
+    svg::Point centre;
+    double ux = 1.0, uy = 0.0;
+    double half_w = 0.0, half_h = 0.0;
+    Box bounding() const;
+  };
+  // How much of what is taken `box` covers (0: nothing), rotated labels included.
+  double cover(const Box& box) const;
+  double cover(const Rotated& r) const;
+
   Box bounds_;
   std::vector<Box> taken_;
+  std::vector<Rotated> taken_rotated_;
 };
 
 }  // namespace ledger

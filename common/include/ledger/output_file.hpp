@@ -22,7 +22,9 @@ struct OutputFile {
 std::string parse_output_path(std::string_view flag, std::string_view path, std::string_view extension);
 
 // Writes `file.content` to `file.path` through a temporary file and a rename.
-// Throws UsageError naming the flag, the path and the system's reason.
+// A symbolic link is written through: its target is replaced, the link stays.
+// An existing target must be a regular file the user may write (else it is
+// left untouched). Throws UsageError naming the flag, the path and the reason.
 void write_atomically(const OutputFile& file);
 
 // Every file, in order; stops at the first that cannot be written.

@@ -16,8 +16,9 @@ inline constexpr double kLegendRow = 19.0;  // legend line height
 
 inline const std::string kInk = "#222222";
 inline const std::string kMuted = "#6a6a70";
-// One colour per series; figures cycle through it.
-inline const std::vector<std::string> kPalette{"#1f6fb4", "#d0571f", "#2e8b57", "#8e44ad",
-                                               "#b8860b", "#c0392b", "#16a085", "#5d6d7e"};
+// One colour per series; figures cycle through it. Twelve, so a reader's dozen
+// topk values or roofs still tell apart by colour.
+inline const std::vector<std::string> kPalette{"#1f6fb4", "#d0571f", "#2e8b57", "#8e44ad", "#b8860b", "#c0392b",
+                                               "#16a085", "#5d6d7e", "#d63384", "#0b7285", "#6b8e23", "#8b4513"};
 
 }  // namespace ledger::plot_style

@@ -6,8 +6,8 @@
 //   description: one line on what the numbers are
 //   roofs:                           # hbm (bytes/s) and at least one compute roof (FLOP/s)
 //     - key: hbm
-//       theoretical: 4800e9          # the vendor figure, finite and > 0
-//       calibration: 0.938           # measured fraction in (0, 1]; omit it when not calibrated
+//       theoretical: 4800e9          # the vendor figure: 1e6..1e18 bytes/s, 1e6..1e21 FLOP/s
+//       calibration: 0.938           # measured fraction in 0.01..1; omit it when not calibrated
 //       label: HBM3e bandwidth
 //       source: where both numbers come from
 //
@@ -37,7 +37,8 @@ struct ProfileFile {
 // Parses the YAML text of a profile; `path` names it in errors. Throws ProfileFileError.
 ProfileFile parse_profile(std::string_view yaml, const std::string& path);
 
-// Reads and parses the file at `path`. Throws ProfileFileError.
+// Reads and parses the file at `path`, which must be a regular file (a FIFO,
+// a device or a directory is refused at once, never waited on). Throws ProfileFileError.
 ProfileFile load_profile_file(const std::string& path);
 
 // The error a program raises about a valid profile that lacks what it needs:

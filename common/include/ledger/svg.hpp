@@ -78,4 +78,14 @@ std::string escape(std::string_view text);
 // legend columns), never for anything printed.
 double text_width(std::string_view text, double size);
 
+// A text that must fit a width (a title naming a reader's file, a legend
+// row): the largest size from `size` down to `min_size`, in 0.5 px steps, at
+// which text_width fits `max_width`; at `min_size`, the text cut by code
+// points with "…" until it fits.
+struct FittedText {
+  std::string text;
+  double size = 12.0;
+};
+FittedText fit_text(std::string_view text, double size, double min_size, double max_width);
+
 }  // namespace ledger::svg

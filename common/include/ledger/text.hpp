@@ -27,4 +27,18 @@ std::string repeat(std::string_view piece, std::size_t n);
 // ASCII-only lower-casing; other bytes (CJK text) pass through unchanged.
 std::string ascii_lower(std::string_view s);
 
+// `text` made safe to echo in a one-line message: valid UTF-8 passes
+// through; control characters (C0, DEL, C1), line and paragraph separators
+// and bidirectional overrides become \xNN / \uNNNN, and each byte of invalid
+// UTF-8 becomes \xNN. A terminal never sees an escape sequence or a line break.
+std::string escape_for_message(std::string_view text);
+
+// The longest echoed value, in code points, before it is cut.
+inline constexpr std::size_t kEchoLimit = 200;
+
+// A reader's value as error messages echo it: escaped, in single quotes, and
+// cut after kEchoLimit code points with its length stated:
+// 'GEMM\x0aInjected' or 'xxxx…' (100000 bytes, first 200 characters shown).
+std::string quoted_value(std::string_view text);
+
 }  // namespace ledger
