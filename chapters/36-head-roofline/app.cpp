@@ -116,9 +116,9 @@ void require_report_constants(const head_roofline::Params& params) {
 
 namespace head_roofline {
 
-Outcome run(int argc, const char* const* argv) {
+ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
-  if (args.flag("help")) return {kHelp, {}, ""};
+  if (args.flag("help")) return {kHelp, {}};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
   const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
@@ -129,18 +129,19 @@ Outcome run(int argc, const char* const* argv) {
   if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
   if (assert_report) require_report_constants(params);
 
-  Outcome outcome;
+  ledger::cli::ProgramOutput outcome;
   try {
-    outcome.stdout_text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
+    outcome.text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
                                            : head_roofline::render_report(params);
     if (plot_path) outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
     if (assert_report) {
       auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
                                                           head_roofline::report_table_lines());
       if (mismatch) {
-        outcome.mismatch = std::move(*mismatch);
+        outcome.diagnostics = std::move(*mismatch);
+        outcome.status = 1;
       } else {
-        outcome.stdout_text += head_roofline::kReportMatchLine;
+        outcome.text += head_roofline::kReportMatchLine;
       }
     }
   } catch (const ledger::OverflowError&) {
