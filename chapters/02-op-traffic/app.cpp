@@ -9,6 +9,7 @@
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
 #include "machine_list.hpp"
@@ -88,39 +89,21 @@ constexpr ledger::cli::Flag kFlags[] = {
     {"list-machines", ledger::cli::Flag::is_switch},
 };
 
-// The machine of a reader's profile file (--profile FILE).
-op_traffic::Machine profile_machine(const std::string& path) {
-  try {
-    return op_traffic::machine_from_profile(ledger::load_profile_file(path));
-  } catch (const ledger::ProfileFileError& e) {
-    throw UsageError(fmt::format("--profile: {}", e.what()));
-  }
-}
-
 // --machine KEY (default h200-measured) or --profile FILE, not both.
 op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
-  if (args.has("profile")) {
-    if (args.has("machine")) {
-      throw UsageError("--machine/--profile: give one of them (--machine KEY for the chapter's machines, "
-                       "--profile FILE for a profile file)");
-    }
-    return profile_machine(args.get("profile", ""));
-  }
+  ledger::cli::require_machine_or_profile(
+      args, "--machine KEY for the chapter's machines, --profile FILE for a profile file");
+  if (args.has("profile")) return op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
   const std::string key =
       ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), op_traffic::machine_keys());
   return *op_traffic::find_machine(key);
 }
 
 std::string list_machines(const ledger::cli::Args& args) {
-  for (const auto& name : args.given()) {
-    if (name != "list-machines" && name != "profile") {
-      throw UsageError(fmt::format("--{}: not accepted with --list-machines (accepted: --list-machines "
-                                   "[--profile FILE])",
-                                   name));
-    }
-  }
+  ledger::cli::require_only(args, {"list-machines", "profile"}, "with --list-machines",
+                            "--list-machines [--profile FILE]");
   if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
-  const op_traffic::Machine machine = profile_machine(args.get("profile", ""));
+  const op_traffic::Machine machine = op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
   return op_traffic::render_machine_list(&machine);
 }
 
@@ -139,9 +122,8 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
   const Machine machine = machine_flag(args);
-  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
-  std::optional<std::string> plot_path;
-  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
   w.seq_len = number_flag(args, "seq-len", w.seq_len);
   w.kv_len = number_flag(args, "kv-len", w.kv_len);

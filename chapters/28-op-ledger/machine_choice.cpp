@@ -4,25 +4,16 @@
 
 #include <fmt/format.h>
 
+#include "ledger/mode_flags.hpp"
+
 namespace op_ledger {
 
 using ledger::cli::UsageError;
 
-ledger::ProfileFile load_profile_flag(const std::string& path) {
-  try {
-    return ledger::load_profile_file(path);
-  } catch (const ledger::ProfileFileError& e) {
-    throw UsageError(fmt::format("--profile: {}", e.what()));
-  }
-}
-
 MachineChoice choose_machine(const ledger::cli::Args& args) {
+  ledger::cli::require_machine_or_profile(args, "--machine KEY for a built-in profile, --profile FILE for your own");
   if (args.has("profile")) {
-    if (args.has("machine")) {
-      throw UsageError("--machine/--profile: give one of them (--machine KEY for a built-in profile, "
-                       "--profile FILE for your own)");
-    }
-    ledger::ProfileFile file = load_profile_flag(args.get("profile", ""));
+    ledger::ProfileFile file = ledger::cli::profile_flag(args);
     ledger::MachineProfile profile = file.profile;
     return {std::move(profile), std::move(file)};
   }

@@ -12,6 +12,7 @@
 #include "ledger/checked.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
 #include "params.hpp"
 #include "plot.hpp"
@@ -121,12 +122,11 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("help")) return {kHelp, {}};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
-  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
+  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
   if (assert_report && format == "json") {
     throw UsageError("--format: --assert-report checks the text table, not json; drop one of them");
   }
-  std::optional<std::string> plot_path;
-  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+  const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   if (assert_report) require_report_constants(params);
 
   ledger::cli::ProgramOutput outcome;
