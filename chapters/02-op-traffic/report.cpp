@@ -41,13 +41,7 @@ ledger::Verdict judge_row(const Machine& machine, const Row& row) {
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op) {
   if (op == "all") return rows;
   std::vector<std::string> wanted;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = op.find(',', start);
-    wanted.push_back(ledger::ascii_lower(op.substr(start, comma == std::string::npos ? op.npos : comma - start)));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for (const std::string_view piece : ledger::split(op, ',')) wanted.push_back(ledger::ascii_lower(piece));
   std::vector<Row> kept;
   for (const auto& row : rows) {
     const std::string name = ledger::ascii_lower(row.cost.name);

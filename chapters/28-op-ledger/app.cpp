@@ -46,13 +46,13 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
   const auto compute_roofs = machine.compute_roof_keys();
   if (roof == ledger::kMemoryRoofKey) {
     throw UsageError(fmt::format("--roof: {} is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
-                                 ledger::quoted_value(roof), machine.key, ledger::cli::join(compute_roofs)));
+                                 ledger::quoted_value(roof), machine.key, ledger::join(compute_roofs)));
   }
   for (const auto& key : compute_roofs) {
     if (key == roof) return roof;
   }
   throw UsageError(fmt::format("--roof: unknown value {} (accepted on {}: {})", ledger::quoted_value(roof), machine.key,
-                               ledger::cli::join(compute_roofs)));
+                               ledger::join(compute_roofs)));
 }
 
 ledger::cli::ProgramOutput run_case(const Args& args) {
@@ -111,7 +111,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
   if (modes == 0) {
     throw UsageError(fmt::format("--case: missing (give --case CASE, --sweep or --list-machines; cases: {})",
-                                 ledger::cli::join(op_ledger::case_keys())));
+                                 ledger::join(op_ledger::case_keys())));
   }
   if (modes > 1) {
     throw UsageError("--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "ledger/mode_flags.hpp"
+#include "ledger/text.hpp"
 
 namespace op_ledger {
 
@@ -34,8 +35,8 @@ void require_declared_roofs(const MachineChoice& machine, const std::vector<std:
   // The case declares its roof and the program never picks another by
   // itself (spec: the roof is declared, not inferred), so this is an error.
   const std::string what = fmt::format("no {} {}, which {} (its compute roofs: {}); {}",
-                                       missing.size() > 1 ? "roofs" : "roof", ledger::cli::join(missing), declared_by,
-                                       ledger::cli::join(machine.profile.compute_roof_keys()), remedy);
+                                       missing.size() > 1 ? "roofs" : "roof", ledger::join(missing), declared_by,
+                                       ledger::join(machine.profile.compute_roof_keys()), remedy);
   if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
   throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
 }

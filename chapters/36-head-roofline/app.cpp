@@ -14,6 +14,7 @@
 #include "ledger/cli.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
+#include "ledger/text.hpp"
 #include "params.hpp"
 #include "plot.hpp"
 #include "report_check.hpp"
@@ -110,7 +111,7 @@ void require_report_constants(const head_roofline::Params& params) {
   throw UsageError(fmt::format(
       "--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
       "drop --assert-report or the changed flags",
-      ledger::cli::join(changed), changed.size() == 1 ? "differs" : "differ"));
+      ledger::join(changed), changed.size() == 1 ? "differs" : "differ"));
 }
 
 }  // namespace

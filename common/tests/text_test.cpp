@@ -33,3 +33,18 @@ TEST_CASE("repeat and ascii_lower", "[text]") {
   CHECK(repeat("=", 100).size() == 100);
   CHECK(ascii_lower("AdamW 逐元素") == "adamw 逐元素");
 }
+
+TEST_CASE("split keeps empty pieces, as Python's str.split(',') does", "[text]") {
+  // Python: "GEMM,Attention".split(",") == ['GEMM', 'Attention']; "16,,32".split(",") == ['16', '', '32'];
+  // ",".split(",") == ['', '']; "".split(",") == [''].
+  CHECK(ledger::split("GEMM,Attention", ',') == std::vector<std::string_view>{"GEMM", "Attention"});
+  CHECK(ledger::split("16,,32", ',') == std::vector<std::string_view>{"16", "", "32"});
+  CHECK(ledger::split(",", ',') == std::vector<std::string_view>{"", ""});
+  CHECK(ledger::split("", ',') == std::vector<std::string_view>{""});
+}
+
+TEST_CASE("join puts the separator between items only", "[text]") {
+  CHECK(ledger::join({"h200", "h200-spec", "h100-spec"}) == "h200, h200-spec, h100-spec");
+  CHECK(ledger::join({"a", "b"}, "、") == "a、b");
+  CHECK(ledger::join({}).empty());
+}
