@@ -12,8 +12,6 @@
 namespace op_traffic {
 namespace {
 
-constexpr const char* kDefaultMachine = "h200-measured";
-
 // "989.5 TFLOPS × calibration 0.737" or "1000.0 TFLOPS，not calibrated" (`theoretical` as printed).
 std::string roof_origin(const ledger::Roof& roof, const std::string& theoretical) {
   if (roof.calibrated()) return fmt::format("{} × calibration {}", theoretical, ledger::calibration_text(roof));

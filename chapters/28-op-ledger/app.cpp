@@ -106,7 +106,7 @@ namespace op_ledger {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const Args args = ledger::cli::parse(argc, argv, kFlags);
-  if (args.flag("help")) return {op_ledger::kHelp, {}};
+  if (args.flag("help")) return {op_ledger::help_text(), {}};
 
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
   if (modes == 0) {

@@ -138,4 +138,13 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t at; (at = text.find(from, start)) != std::string_view::npos; start = at + from.size()) {
+    out.append(text.substr(start, at - start)).append(to);
+  }
+  return out.append(text.substr(start));
+}
+
 }  // namespace ledger

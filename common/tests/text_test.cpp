@@ -48,3 +48,9 @@ TEST_CASE("join puts the separator between items only", "[text]") {
   CHECK(ledger::join({"a", "b"}, "、") == "a、b");
   CHECK(ledger::join({}).empty());
 }
+
+TEST_CASE("replace_all replaces every occurrence, left to right", "[text]") {
+  CHECK(ledger::replace_all("默认 @M@，例如 @M@ 的", "@M@", "h200") == "默认 h200，例如 h200 的");
+  CHECK(ledger::replace_all("aaa", "aa", "b") == "ba");  // Python: "aaa".replace("aa", "b") == "ba"
+  CHECK(ledger::replace_all("none", "@X@", "y") == "none");
+}

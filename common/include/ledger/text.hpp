@@ -32,6 +32,9 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 // The items with `separator` between them: "a, b, c".
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 
+// `text` with every `from` replaced by `to` (for filling in a help text's placeholders).
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to);
+
 // ASCII-only lower-casing; other bytes (CJK text) pass through unchanged.
 std::string ascii_lower(std::string_view s);
 
