@@ -5,8 +5,8 @@
 # its build folder stays warm) it runs `scripts/new-chapter 99-template-check`,
 # which configures the copy, builds the new program and writes its golden
 # files; then it builds the chapter's unit tests, runs the new chapter's ctest
-# tests (golden, unit, cli: each label must have at least one), renders its
-# page and checks it shows its outputs and that its prose numbers are bound.
+# tests (golden, unit, cli: each label must have at least one), and the book's
+# tests with the new page (render, outputs, prose numbers, contents, EPUB, PDF).
 # Only the new chapter's targets are built (through ccache when installed), not
 # the other chapters. ctest runs it as scripts/new-chapter (label template).
 set -euo pipefail
@@ -42,13 +42,13 @@ done
   { tail -n 60 "$work/ctest.log"; fail "the new chapter's tests (log: $work/ctest.log)"; }
 step "ctest -R '^$chapter/': $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$work/ctest.log" | tail -1)"
 
-if command -v pandoc >/dev/null; then
-  "$tree/book/render.sh" "$work/out" "$chapter" >"$work/render.log" 2>&1 ||
-    { cat "$work/render.log"; fail "render book/$chapter.md"; }
-  python3 "$tree/book/tests/check_outputs.py" "$work/out/html/$chapter.html" "$tree/book/$chapter.md" ||
-    fail "the page does not show its outputs"
-  bash "$tree/book/tests/audit_numbers.sh" "$chapter" >"$work/audit.log" 2>&1 ||
-    { cat "$work/audit.log"; fail "the page's prose numbers"; }
-  step "rendered book/$chapter.md: outputs shown, numbers bound"
+# The whole book with the new page: HTML (linked from the contents), EPUB and PDF,
+# and every book check (its outputs, prose numbers, cross-references) but the mutation proof.
+if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
+  (cd "$tree/build" && ctest -L '^book$' -LE mutation --output-on-failure -j2) >"$work/book.log" 2>&1 ||
+    { tail -n 60 "$work/book.log"; fail "the book's tests with the new chapter (log: $work/book.log)"; }
+  grep -q "href=\"$chapter.html\"" "$tree/build/book/test-render/html/index.html" ||
+    fail "the contents page does not link $chapter.html"
+  step "the book's tests with book/$chapter.md: $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$work/book.log" | tail -1)"
 fi
 echo "new-chapter-test: ok in $((SECONDS - start)) s"
