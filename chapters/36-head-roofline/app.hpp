@@ -2,7 +2,6 @@
 // ledger::cli::UsageError for bad input.
 #pragma once
 
-
 #include "ledger/output_file.hpp"
 
 namespace head_roofline {
