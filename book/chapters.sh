@@ -1,10 +1,10 @@
 # shellcheck shell=bash disable=SC2154  # $root comes from the script that sources this file
-# Sourced by book/render.sh and scripts/rebuild-chapter: reads book/chapters.list.
+# Sourced by book/render.sh and scripts/rebuild-chapter: reads chapters/chapters.list.
 # Needs $root (the repository root).
 
 # Prints every chapter, one `<chapter> <program>` per line.
 book_chapters() {
-  grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$root/book/chapters.list" | awk '{print $1, $2}'
+  grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$root/chapters/chapters.list" | awk '{print $1, $2}'
 }
 
 # resolve_chapter ARG: accepts `28` or `28-op-ledger`; prints `<chapter> <program>`.

@@ -11,7 +11,7 @@
 -- link reading 图 2-1, `[@tbl:op-costs; @fig:roofline]` two of them.
 --
 -- Numbers come from the chapter heading (第 N 章) and the order of the blocks
--- in book/<chapter>.md, for every chapter of book/chapters.list: each HTML page
+-- in book/<chapter>.md, for every chapter of chapters/chapters.list: each HTML page
 -- knows every number, so a chapter may refer to another chapter's figure.
 -- A reference to no label, a figure or table without a label, a label used
 -- twice, or a figure or table outside a chapter fails the render and names it.
@@ -125,7 +125,7 @@ local function figure_div(div)
   if not div.classes:includes('figure') then return nil end
   local label = div.identifier
   if not scan_book()[label] then
-    problems.add('figure ' .. (div.attributes['data-source'] or '?') .. ' has no {#fig:...} label, or its page is not in book/chapters.list')
+    problems.add('figure ' .. (div.attributes['data-source'] or '?') .. ' has no {#fig:...} label, or its page is not in chapters/chapters.list')
     return nil
   end
   local caption = div.content[#div.content]
@@ -141,7 +141,7 @@ local function numbered_table(tbl)
   local label, rest = caption_label(long[#long].content)
   if not label then return nil end
   if not scan_book()[label] then
-    problems.add('table label ' .. label .. ' is not on a page of book/chapters.list')
+    problems.add('table label ' .. label .. ' is not on a page of chapters/chapters.list')
     return nil
   end
   long[#long] = pandoc.Plain(numbered(label, rest))

@@ -65,7 +65,7 @@ end
 local function command_line(chapter, case)
   local c = repo.chapter(chapter)
   if not c then
-    problems.add(string.format('chapter %s (of golden case %s/%s) is not in book/chapters.list', chapter, chapter, case))
+    problems.add(string.format('chapter %s (of golden case %s/%s) is not in chapters/chapters.list', chapter, chapter, case))
     return nil
   end
   local cases = cases_of(chapter)

@@ -241,7 +241,7 @@ local function full_src(src, key, place)
   for _, c in ipairs(repo.chapters()) do
     if c.key == chapter or c.key:sub(1, #chapter + 1) == chapter .. '-' then return c.key .. '/' .. case end
   end
-  problems.add(string.format('%s: src="%s": no chapter "%s" in book/chapters.list', place, src, tostring(chapter)))
+  problems.add(string.format('%s: src="%s": no chapter "%s" in chapters/chapters.list', place, src, tostring(chapter)))
   return nil
 end
 

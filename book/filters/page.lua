@@ -4,7 +4,7 @@
 --   * a chapter's first level-1 heading becomes the page title;
 --   * chapter pages get a navigation bar (contents, previous, next);
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
---     book/chapters.list, with its sections, linking the chapter pages.
+--     chapters/chapters.list, with its sections, linking the chapter pages.
 -- EPUB and PDF (all files in one book):
 --   * the `chapter-toc` div lists the chapters only;
 --   * links to `<chapter>.html` become links to that chapter's first heading.
@@ -20,7 +20,7 @@ local function outline(key)
   if outline_cache[key] then return outline_cache[key] end
   local rel = 'book/' .. key .. '.md'
   local text = repo.read(rel)
-  if not text then error('page.lua: chapter page missing: ' .. rel .. ' (listed in book/chapters.list)', 0) end
+  if not text then error('page.lua: chapter page missing: ' .. rel .. ' (listed in chapters/chapters.list)', 0) end
   local info = { key = key, sections = {} }
   for _, b in ipairs(pandoc.read(text, 'markdown').blocks) do
     if b.t == 'Header' and b.level == 1 and not info.title then

@@ -46,10 +46,10 @@ function M.list_entries(text)
   return out
 end
 
--- book/chapters.list: { {key=, program=}, ... } in reading order.
+-- chapters/chapters.list: { {key=, program=}, ... } in reading order.
 function M.chapters()
-  local text = M.read('book/chapters.list')
-  if not text then error('cannot read book/chapters.list under ' .. M.root, 0) end
+  local text = M.read('chapters/chapters.list')
+  if not text then error('cannot read chapters/chapters.list under ' .. M.root, 0) end
   local out = {}
   for _, e in ipairs(M.list_entries(text)) do
     out[#out + 1] = { key = e.name, program = e.rest }

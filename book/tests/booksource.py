@@ -6,8 +6,11 @@ as the render does.
 import json
 import pathlib
 import subprocess
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import suite  # noqa: E402  (the chapter and case lists, read as every tool reads them)
 
 
 def code_blocks(md_path):
@@ -62,13 +65,8 @@ def excerpt_blocks(md_path):
 
 
 def book_pages():
-    """book/index.md and every chapter page of book/chapters.list, in order."""
-    pages = [ROOT / "book" / "index.md"]
-    for line in (ROOT / "book" / "chapters.list").read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            pages.append(ROOT / "book" / f"{line.split()[0]}.md")
-    return pages
+    """book/index.md and every chapter page of chapters/chapters.list, in order."""
+    return [ROOT / "book" / "index.md", *(ROOT / "book" / f"{chapter}.md" for chapter, _ in suite.chapters())]
 
 
 RERUN = "ctest --test-dir build -L book --output-on-failure"

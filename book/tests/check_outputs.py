@@ -11,7 +11,7 @@ import html
 import re
 import sys
 
-from booksource import ROOT, figure_blocks, golden_blocks, verdict
+from booksource import ROOT, figure_blocks, golden_blocks, suite, verdict
 
 
 
@@ -21,20 +21,10 @@ def pre_texts(page):
     return [html.unescape(re.sub(r"<[^>]+>", "", b)) for b in blocks]
 
 
-def list_entries(path):
-    entries = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            name, _, rest = line.partition(" ")
-            entries[name] = " ".join(rest.split())
-    return entries
-
-
 def expected_command(case):
     chapter, name = case.split("/", 1)
-    program = list_entries(ROOT / "book" / "chapters.list")[chapter]
-    flags = list_entries(ROOT / "golden" / chapter / "cases.list").get(name)
+    program = dict(suite.chapters())[chapter]
+    flags = {c.name: c.flags for c in suite.cases(chapter)}.get(name)
     if flags is None:
         return None
     return f"$ {program} {flags}".rstrip()

@@ -3,12 +3,14 @@
 #include "app.hpp"
 
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
 #include "machine_list.hpp"
@@ -20,7 +22,7 @@ using ledger::cli::UsageError;
 
 namespace {
 
-constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h200-measured,h200-spec} | --profile FILE]
+constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MACHINE_CHOICES@} | --profile FILE]
                   [--seq-len N] [--kv-len N] [--heads N] [--head-dim N]
                   [--batch N] [--params N] [--world N] [--op 子串[,子串...]]
                   [--format {text,json}] [--plot FILE.svg]
@@ -38,14 +40,13 @@ constexpr const char* kHelp = R"(用法: op_traffic [-h] [--machine {h100-spec,h
 
 选项:
   -h, --help        显示本帮助并退出
-  --machine KEY     机器 profile（默认 h200-measured）：
-                      h200-measured  H200，TileOPs 微基准标定（0.737x 算力 / 0.938x 带宽）
-                      h200-spec      H200 厂商规格（989.5 TFLOPS fp16 / 4800 GB/s）
-                      h100-spec      H100 SXM5 厂商 preliminary 规格（1000 TFLOPS / 3.0 TB/s）
+  --machine KEY     机器 profile（默认 @DEFAULT_MACHINE@）：
+@MACHINE_TABLE@
   --profile FILE    用一份机器 profile 文件（YAML）代替 --machine：峰值算力取 fp16 矩阵单元的 roof
                     （tensor_core.fp16、matrix_core.fp16 或 cube.fp16），带宽取 hbm，各为
-                    theoretical × calibration。common/profiles/ 里有现成的（h100-sxm、a100-sxm-80gb、
-                    b200、mi300x、ascend-910b 等），格式见那里的文件或 op_ledger --help。文件有错、
+                    theoretical × calibration。common/profiles/ 里有现成的：
+                    @OTHER_PROFILES@；
+                    格式见那里的文件或 op_ledger --help。文件有错、
                     或缺这两条 roof 时在 stderr 打印一行（文件、行号与出错的字段），退出码 2
   --list-machines   列出 --machine 的每台机器：峰值算力与带宽各取自哪个 profile 的哪条 roof、
                     theoretical 与 calibration、平衡点与出处；加 --profile FILE 时也列出那台机器
@@ -88,39 +89,44 @@ constexpr ledger::cli::Flag kFlags[] = {
     {"list-machines", ledger::cli::Flag::is_switch},
 };
 
-// The machine of a reader's profile file (--profile FILE).
-op_traffic::Machine profile_machine(const std::string& path) {
-  try {
-    return op_traffic::machine_from_profile(ledger::load_profile_file(path));
-  } catch (const ledger::ProfileFileError& e) {
-    throw UsageError(fmt::format("--profile: {}", e.what()));
+// --help: the machine choices, table and default come from machines(), the
+// other profiles from the built-in ones (common/profiles/), never from a copy.
+std::string help_text() {
+  std::vector<std::string> table{fmt::format("                      {} {}", ledger::pad_right(op_traffic::kDefaultMachine, 14),
+                                             op_traffic::find_machine(op_traffic::kDefaultMachine)->label)};
+  std::set<std::string> used;
+  for (const op_traffic::Machine& m : op_traffic::machines()) {
+    used.insert(m.profile_key);
+    if (m.key != op_traffic::kDefaultMachine) {
+      table.push_back(fmt::format("                      {} {}", ledger::pad_right(m.key, 14), m.label));
+    }
   }
+  std::vector<std::string> others;
+  for (const std::string& key : ledger::builtin_profile_keys()) {
+    if (!used.contains(key)) others.push_back(key);
+  }
+  std::string text = kHelpTemplate;
+  text = ledger::replace_all(text, "@MACHINE_CHOICES@", ledger::join(op_traffic::machine_keys(), ","));
+  text = ledger::replace_all(text, "@MACHINE_TABLE@", ledger::join(table, "\n"));
+  text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(others, "、"));
+  return ledger::replace_all(text, "@DEFAULT_MACHINE@", op_traffic::kDefaultMachine);
 }
 
-// --machine KEY (default h200-measured) or --profile FILE, not both.
+// --machine KEY (default kDefaultMachine) or --profile FILE, not both.
 op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
-  if (args.has("profile")) {
-    if (args.has("machine")) {
-      throw UsageError("--machine/--profile: give one of them (--machine KEY for the chapter's machines, "
-                       "--profile FILE for a profile file)");
-    }
-    return profile_machine(args.get("profile", ""));
-  }
+  ledger::cli::require_machine_or_profile(
+      args, "--machine KEY for the chapter's machines, --profile FILE for a profile file");
+  if (args.has("profile")) return op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
   const std::string key =
-      ledger::cli::parse_choice("--machine", args.get("machine", "h200-measured"), op_traffic::machine_keys());
+      ledger::cli::parse_choice("--machine", args.get("machine", op_traffic::kDefaultMachine), op_traffic::machine_keys());
   return *op_traffic::find_machine(key);
 }
 
 std::string list_machines(const ledger::cli::Args& args) {
-  for (const auto& name : args.given()) {
-    if (name != "list-machines" && name != "profile") {
-      throw UsageError(fmt::format("--{}: not accepted with --list-machines (accepted: --list-machines "
-                                   "[--profile FILE])",
-                                   name));
-    }
-  }
+  ledger::cli::require_only(args, {"list-machines", "profile"}, "with --list-machines",
+                            "--list-machines [--profile FILE]");
   if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
-  const op_traffic::Machine machine = profile_machine(args.get("profile", ""));
+  const op_traffic::Machine machine = op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
   return op_traffic::render_machine_list(&machine);
 }
 
@@ -135,13 +141,12 @@ namespace op_traffic {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
-  if (args.flag("help")) return {kHelp, {}};
+  if (args.flag("help")) return {help_text(), {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
   const Machine machine = machine_flag(args);
-  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
-  std::optional<std::string> plot_path;
-  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
   w.seq_len = number_flag(args, "seq-len", w.seq_len);
   w.kv_len = number_flag(args, "kv-len", w.kv_len);

@@ -119,13 +119,11 @@ Cost adamw(double params, const std::string& state_dtype, const std::string& gra
 }
 //< adamw
 
-//> allreduce
 Cost allreduce(double params, double world, const std::string& grad_dtype) {
   const double elem = element_bytes(grad_dtype);
   return Cost{fmt::format("梯度 all-reduce（ring, {:.0f} 卡, {}）", world, grad_dtype), 0.0,
               2.0 * params * elem / world * (world - 1.0), "ring all-reduce 搬 2(N-1)/N 倍梯度数据；没有算术"};
 }
-//< allreduce
 
 std::vector<Row> build_cases(const Workload& w) {
   using ledger::Json;

@@ -8,12 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "ledger/cost.hpp"
+#include "cost.hpp"
 #include "ledger/json.hpp"
 
 namespace op_traffic {
 
-using ledger::Cost;
 
 // Bytes per element of a dtype name ("fp32", "fp16", "bf16", "fp8", "int8").
 double element_bytes(const std::string& dtype);

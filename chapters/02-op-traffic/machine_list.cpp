@@ -7,11 +7,10 @@
 
 #include "ledger/cli.hpp"
 #include "ledger/profile.hpp"
+#include "ledger/text.hpp"
 
 namespace op_traffic {
 namespace {
-
-constexpr const char* kDefaultMachine = "h200-measured";
 
 // "989.5 TFLOPS × calibration 0.737" or "1000.0 TFLOPS，not calibrated" (`theoretical` as printed).
 std::string roof_origin(const ledger::Roof& roof, const std::string& theoretical) {
@@ -61,9 +60,9 @@ std::string render_machine_list(const Machine* reader_machine) {
   out += "\n";
   out += "其它机器用 --profile FILE 读入一份 profile 文件（YAML，格式见 common/profiles/ 里的文件）；\n";
   out += fmt::format("common/profiles/ 里另有：{}（例如 op_traffic --profile common/profiles/{}.yaml）。\n",
-                     ledger::cli::join(others, "、"), others.empty() ? "h200" : others.front());
+                     ledger::join(others, "、"), others.empty() ? "h200" : others.front());
   out += "--profile 的机器取 fp16 矩阵单元的 roof（";
-  out += ledger::cli::join(fp16_matrix_roof_keys(), "、");
+  out += ledger::join(fp16_matrix_roof_keys(), "、");
   out += " 之一）与 hbm。\n";
   return out;
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ledger/cli.hpp"
+#include "ledger/text.hpp"
 
 namespace op_traffic {
 namespace {
@@ -81,7 +82,7 @@ Machine machine_from_profile(const ledger::ProfileFile& file) {
   if (compute == nullptr) {
     const auto error = ledger::roofs_error(
         file, fmt::format("no fp16 matrix roof, op_traffic's peak FLOP/s (accepted keys: {}; its compute roofs: {})",
-                          ledger::cli::join(fp16_matrix_roof_keys()), ledger::cli::join(profile.compute_roof_keys())));
+                          ledger::join(fp16_matrix_roof_keys()), ledger::join(profile.compute_roof_keys())));
     throw ledger::cli::UsageError(fmt::format("--profile: {}", error.what()));
   }
   Machine m = from_roofs(profile, *compute);

@@ -26,6 +26,9 @@ struct Machine {
   double balance() const { return peak_flops / bandwidth; }
 };
 
+// --machine's default, the reference script's.
+inline constexpr const char* kDefaultMachine = "h200-measured";
+
 // Sorted by key, as argparse's `choices=sorted(MACHINES)`.
 const std::vector<Machine>& machines();
 std::vector<std::string> machine_keys();

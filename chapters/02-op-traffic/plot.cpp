@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "ledger/figure.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
 #include "ledger/plot_style.hpp"
@@ -114,17 +115,12 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   const double y_top = *std::max_element(ys.begin(), ys.end()) * 3.0;
   const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 1.3, kBottom, kTop).low(), y_top, kBottom, kTop);
 
-  // The legend's height sets the figure's; draw it into a scratch document first.
-  ledger::svg::Document legend_probe(kWidth, 0.0, "");
-  const double height = draw_legend(legend_probe, ops) + 10.0;
-  ledger::svg::Document doc(kWidth, height, fmt::format("op_traffic 的 roofline：{}", machine.label));
-
-  // A reader's profile makes a long label (its name, file and calibration): shrink it to the width, cut it if need be.
-  const auto title = ledger::svg::fit_text(fmt::format("Roofline：{}", machine.label), 16.0, 10.0, kWidth - 40.0 - 12.0);
-  doc.text({40.0, 28.0}, title.text, TextStyle{title.size, Anchor::start, "#111111", true});
-  doc.text({40.0, 47.0},
-           "每个点是一个算子：横坐标是它的算术强度，纵坐标是它能达到的算力 min(峰值算力, 带宽 × 算术强度)",
-           TextStyle{12.0, Anchor::start, kMuted});
+  // The legend's height sets the figure's. A reader's profile makes a long
+  // label (its name, file and calibration): the heading shrinks to the width.
+  const double height = ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, ops); }) + 10.0;
+  ledger::svg::Document doc = ledger::figure_document(
+      height, {fmt::format("op_traffic 的 roofline：{}", machine.label), fmt::format("Roofline：{}", machine.label),
+               "每个点是一个算子：横坐标是它的算术强度，纵坐标是它能达到的算力 min(峰值算力, 带宽 × 算术强度)", 40.0});
   ledger::draw_axes(doc, x, y, ledger::decade_ticks(x), ledger::decade_ticks(y),
                     {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
 

@@ -7,7 +7,7 @@
 #include "ledger/cli.hpp"
 #include "ledger/roofline.hpp"
 #include "ledger/text.hpp"
-#include "ledger/units.hpp"
+#include "units.hpp"
 
 namespace op_traffic {
 namespace {
@@ -41,13 +41,7 @@ ledger::Verdict judge_row(const Machine& machine, const Row& row) {
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op) {
   if (op == "all") return rows;
   std::vector<std::string> wanted;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = op.find(',', start);
-    wanted.push_back(ledger::ascii_lower(op.substr(start, comma == std::string::npos ? op.npos : comma - start)));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for (const std::string_view piece : ledger::split(op, ',')) wanted.push_back(ledger::ascii_lower(piece));
   std::vector<Row> kept;
   for (const auto& row : rows) {
     const std::string name = ledger::ascii_lower(row.cost.name);
@@ -89,8 +83,8 @@ std::string render_report(const Machine& machine, const std::vector<Row>& rows) 
     const ledger::Verdict verdict = judge_row(machine, row);
     const std::string flops = cost.flops > 0 ? fmt::format("{:.3g} GFLOP", cost.flops / 1e9) : "0";
     line(fmt::format("{} {} {} {:>9.2f} F/B {} {}", pad_right(cost.name, 50), pad_left(flops, 10),
-                     pad_left(ledger::fmt_bytes(cost.bytes), 10), cost.intensity(),
-                     pad_left(ledger::fmt_time(verdict.sol_time), 10),
+                     pad_left(fmt_bytes(cost.bytes), 10), cost.intensity(),
+                     pad_left(fmt_time(verdict.sol_time), 10),
                      pad_left(ledger::bound_name(verdict.bound), 15)));
   }
   line(rule_heavy);

@@ -15,6 +15,7 @@
 #include "help.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
 #include "ledger/profile.hpp"
 #include "ledger/text.hpp"
@@ -37,15 +38,7 @@ constexpr Flag kFlags[] = {
     {"tokens"}, {"q-heads"}, {"kv-heads"},
 };
 
-// Refuses every given flag outside `allowed`, saying why and what is accepted.
-void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
-                  std::string_view accepted) {
-  for (const auto& name : args.given()) {
-    if (!allowed.contains(name)) {
-      throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));
-    }
-  }
-}
+using ledger::cli::require_only;
 
 std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, const std::string& declared) {
   if (!args.has("roof")) return declared;
@@ -53,13 +46,13 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
   const auto compute_roofs = machine.compute_roof_keys();
   if (roof == ledger::kMemoryRoofKey) {
     throw UsageError(fmt::format("--roof: {} is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
-                                 ledger::quoted_value(roof), machine.key, ledger::cli::join(compute_roofs)));
+                                 ledger::quoted_value(roof), machine.key, ledger::join(compute_roofs)));
   }
   for (const auto& key : compute_roofs) {
     if (key == roof) return roof;
   }
   throw UsageError(fmt::format("--roof: unknown value {} (accepted on {}: {})", ledger::quoted_value(roof), machine.key,
-                               ledger::cli::join(compute_roofs)));
+                               ledger::join(compute_roofs)));
 }
 
 ledger::cli::ProgramOutput run_case(const Args& args) {
@@ -69,13 +62,11 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
   allowed.insert(flags.flags.begin(), flags.flags.end());
   require_only(args, allowed, fmt::format("with --case {}", case_key),
                fmt::format("{}, --machine, --profile, --roof, --format, --plot", op_ledger::flag_list(flags.flags)));
-  const std::string format = args.get("format", "text");
-  if (format == "markdown") {
+  if (args.get("format", "") == "markdown") {
     throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
   }
-  ledger::cli::parse_choice("--format", format, {"text", "json"});
-  std::optional<std::string> plot_path;
-  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
 
   const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
   const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
@@ -95,11 +86,10 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
 std::string run_sweep(const Args& args) {
   require_only(args, {"sweep", "machine", "profile", "format"},
                "with --sweep, whose rows have fixed shapes and their declared roofs", "--machine, --profile, --format");
-  const std::string format = args.get("format", "markdown");
-  if (format == "text") {
+  if (args.get("format", "") == "text") {
     throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
   }
-  ledger::cli::parse_choice("--format", format, {"markdown", "json"});
+  const std::string format = ledger::cli::format_flag(args, {"markdown", "json"}, "markdown");
   const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
   const auto rows = op_ledger::sweep_rows();
   std::vector<std::string> declared;
@@ -116,12 +106,12 @@ namespace op_ledger {
 
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const Args args = ledger::cli::parse(argc, argv, kFlags);
-  if (args.flag("help")) return {op_ledger::kHelp, {}};
+  if (args.flag("help")) return {op_ledger::help_text(), {}};
 
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};
   if (modes == 0) {
     throw UsageError(fmt::format("--case: missing (give --case CASE, --sweep or --list-machines; cases: {})",
-                                 ledger::cli::join(op_ledger::case_keys())));
+                                 ledger::join(op_ledger::case_keys())));
   }
   if (modes > 1) {
     throw UsageError("--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "
@@ -130,7 +120,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("list-machines")) {
     require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");
     if (!args.has("profile")) return {op_ledger::render_machine_list(nullptr), {}};
-    const ledger::ProfileFile file = op_ledger::load_profile_flag(args.get("profile", ""));
+    const ledger::ProfileFile file = ledger::cli::profile_flag(args);
     return {op_ledger::render_machine_list(&file), {}};
   }
   if (args.flag("sweep")) return {run_sweep(args), {}};

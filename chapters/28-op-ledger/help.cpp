@@ -1,8 +1,17 @@
 #include "help.hpp"
 
-namespace op_ledger {
+#include <fmt/format.h>
 
-const char* const kHelp = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
+#include "ledger/profile.hpp"
+#include "ledger/text.hpp"
+
+namespace op_ledger {
+namespace {
+
+// The machine table and the default come from the built-in profiles
+// (common/profiles/*.yaml, in common/CMakeLists.txt's order), never from a copy.
+
+constexpr const char* kHelpTemplate = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
                 [--plot FILE.svg]
       op_ledger --sweep [--machine KEY | --profile FILE] [--format markdown|json]
       op_ledger --list-machines [--profile FILE]
@@ -49,16 +58,9 @@ case（形状参数与默认值；case 声明的 roof）：
 选项:
   -h, --help          显示本帮助并退出
   --case CASE         要记账的算子：gemm, attention, rmsnorm, elementwise, fused-norm-rope-quant
-  --machine KEY       内置的机器 profile（默认 h200），数据来自 common/profiles/<KEY>.yaml：
-                        h200           NVIDIA H200，TileOPs 标定（effective = theoretical × calibration）
-                        h200-spec      H200 厂商规格，未标定
-                        h100-spec      H100 SXM5 厂商 preliminary 规格，未标定
-                        h100-sxm       H100 SXM 正式 datasheet，未标定
-                        a100-sxm-80gb  A100 SXM 80GB datasheet，未标定（没有 fp8 张量核）
-                        b200           B200（HGX B200）datasheet，未标定
-                        mi300x         AMD MI300X data sheet，未标定（roof 叫 matrix_core.*、vector.fp32）
-                        ascend-910b    昇腾 910B，近似值（华为没有公开单芯片 datasheet），未标定
-                                       （只有 cube.fp16 与 hbm 两条 roof）
+  --machine KEY       内置的机器 profile（默认 @DEFAULT_MACHINE@），数据来自 common/profiles/<KEY>.yaml
+                      （每条 roof 的数值与出处见 --list-machines）：
+@MACHINE_TABLE@
   --profile FILE      用自己的机器 profile（YAML 文件）代替 --machine，格式同 common/profiles/*.yaml：
                         key、name、description 三个字段，加一个 roofs 列表，每条 roof 有 key、
                         theoretical（compute roof 为 FLOP/s，1e6 到 1e21；hbm 为 bytes/s，1e6 到 1e18）、
@@ -66,8 +68,8 @@ case（形状参数与默认值；case 声明的 roof）：
                         compute roof。FILE 必须是普通文件（不读管道、设备、目录）。
                       文件有错（缺字段、不认识的字段、数值不在上述范围、roof 重名、YAML 语法错）时在
                       stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
-  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 h200 的
-                      tensor_core.fp16, tensor_core.bf16, tensor_core.fp8, tensor_core.tf32, cuda_core.fp32
+  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 @DEFAULT_MACHINE@ 的
+                      @DEFAULT_ROOFS@
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，
                       只把你选的那条和其它每一条一起打印出来作对比。profile 没有 case 声明的 roof 时
                       （mi300x 没有 tensor_core.fp16、a100-sxm-80gb 没有 tensor_core.fp8）程序报错并列出
@@ -107,5 +109,27 @@ case（形状参数与默认值；case 声明的 roof）：
   op_ledger --machine mi300x --case gemm --roof matrix_core.fp16
   op_ledger --profile my-gpu.yaml --case attention --sq 1 --skv 8192
 )";
+
+// One line per built-in profile: its key, name and whether it is calibrated.
+std::string machine_table() {
+  std::vector<std::string> lines;
+  for (const ledger::MachineProfile& p : ledger::builtin_profiles()) {
+    bool calibrated = false;
+    for (const ledger::Roof& r : p.roofs) calibrated = calibrated || r.calibrated();
+    lines.push_back(fmt::format("                        {} {}，{}", ledger::pad_right(p.key, 14), p.name,
+                                calibrated ? "已标定（effective = theoretical × calibration）" : "未标定"));
+  }
+  return ledger::join(lines, "\n");
+}
+
+}  // namespace
+
+std::string help_text() {
+  const ledger::MachineProfile& fallback = ledger::default_profile();
+  std::string text = kHelpTemplate;
+  text = ledger::replace_all(text, "@MACHINE_TABLE@", machine_table());
+  text = ledger::replace_all(text, "@DEFAULT_ROOFS@", ledger::join(fallback.compute_roof_keys()));
+  return ledger::replace_all(text, "@DEFAULT_MACHINE@", fallback.key);
+}
 
 }  // namespace op_ledger

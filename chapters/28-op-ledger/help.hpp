@@ -1,8 +1,11 @@
 // op_ledger --help, in the book's language.
 #pragma once
 
+#include <string>
+
 namespace op_ledger {
 
-extern const char* const kHelp;
+// op_ledger --help; its machine list and default come from the built-in profiles.
+std::string help_text();
 
 }  // namespace op_ledger

@@ -4,30 +4,22 @@
 
 #include <fmt/format.h>
 
+#include "ledger/mode_flags.hpp"
+#include "ledger/text.hpp"
+
 namespace op_ledger {
 
 using ledger::cli::UsageError;
 
-ledger::ProfileFile load_profile_flag(const std::string& path) {
-  try {
-    return ledger::load_profile_file(path);
-  } catch (const ledger::ProfileFileError& e) {
-    throw UsageError(fmt::format("--profile: {}", e.what()));
-  }
-}
-
 MachineChoice choose_machine(const ledger::cli::Args& args) {
+  ledger::cli::require_machine_or_profile(args, "--machine KEY for a built-in profile, --profile FILE for your own");
   if (args.has("profile")) {
-    if (args.has("machine")) {
-      throw UsageError("--machine/--profile: give one of them (--machine KEY for a built-in profile, "
-                       "--profile FILE for your own)");
-    }
-    ledger::ProfileFile file = load_profile_flag(args.get("profile", ""));
+    ledger::ProfileFile file = ledger::cli::profile_flag(args);
     ledger::MachineProfile profile = file.profile;
     return {std::move(profile), std::move(file)};
   }
   const std::string key =
-      ledger::cli::parse_choice("--machine", args.get("machine", "h200"), ledger::builtin_profile_keys());
+      ledger::cli::parse_choice("--machine", args.get("machine", ledger::default_profile().key), ledger::builtin_profile_keys());
   return {*ledger::find_profile(key), std::nullopt};
 }
 
@@ -43,8 +35,8 @@ void require_declared_roofs(const MachineChoice& machine, const std::vector<std:
   // The case declares its roof and the program never picks another by
   // itself (spec: the roof is declared, not inferred), so this is an error.
   const std::string what = fmt::format("no {} {}, which {} (its compute roofs: {}); {}",
-                                       missing.size() > 1 ? "roofs" : "roof", ledger::cli::join(missing), declared_by,
-                                       ledger::cli::join(machine.profile.compute_roof_keys()), remedy);
+                                       missing.size() > 1 ? "roofs" : "roof", ledger::join(missing), declared_by,
+                                       ledger::join(machine.profile.compute_roof_keys()), remedy);
   if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
   throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
 }

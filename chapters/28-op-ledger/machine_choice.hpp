@@ -23,9 +23,6 @@ struct MachineChoice {
 // UsageError naming --profile, the file, the line and the field.
 MachineChoice choose_machine(const ledger::cli::Args& args);
 
-// Loads --profile FILE, turning the loader's error into a UsageError.
-ledger::ProfileFile load_profile_flag(const std::string& path);
-
 // Every key of `declared` must be a compute roof of the profile. Otherwise a
 // UsageError that names the missing ones, who declares them (`declared_by`,
 // e.g. "--case gemm declares") and the profile's compute roofs, then `remedy`.

@@ -8,6 +8,7 @@
 
 #include "ledger/cli.hpp"
 #include "ledger/profile.hpp"
+#include "ledger/text.hpp"
 #include "ledger/text_table.hpp"
 #include "units.hpp"
 
@@ -26,7 +27,7 @@ std::string sources_by_roof(const ledger::MachineProfile& p) {
     }
   }
   std::string out;
-  for (const auto& [source, keys] : groups) out += fmt::format("    {}: {}\n", ledger::cli::join(keys), source);
+  for (const auto& [source, keys] : groups) out += fmt::format("    {}: {}\n", ledger::join(keys), source);
   return out;
 }
 

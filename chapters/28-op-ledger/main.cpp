@@ -3,8 +3,8 @@
 // verdict would be under every other roof of the machine ("the wrong roof").
 // The published program is lost; spec/28-op-ledger.md is what it implements.
 #include "app.hpp"
-#include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
 
 int main(int argc, char** argv) {
-  return ledger::cli::run_program("op_ledger", [&] { return ledger::cli::write_files(op_ledger::run(argc, argv)); });
+  return ledger::cli::run_program("op_ledger", [&] { return op_ledger::run(argc, argv); });
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "ledger/figure.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
 #include "ledger/plot_style.hpp"
@@ -140,17 +141,13 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   const double y_top = *std::max_element(ys.begin(), ys.end()) * 2.5;
   const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 3.0, kBottom, kTop).low(), y_top, kBottom, kTop);
 
-  ledger::svg::Document probe(kWidth, 0.0, "");
-  const double height = draw_legend(probe, lines, a, ledger) + 8.0;
-  ledger::svg::Document doc(kWidth, height,
-                            fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name));
-  const auto title = ledger::svg::fit_text(fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
-                                          16.0, 10.0, kWidth - 36.0 - 12.0);
-  doc.text({36.0, 28.0}, title.text, TextStyle{title.size, Anchor::start, "#111111", true});
-  doc.text({36.0, 47.0},
-           "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
-           "compute-bound",
-           TextStyle{12.0, Anchor::start, kMuted});
+  const double height =
+      ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, lines, a, ledger); }) + 8.0;
+  ledger::svg::Document doc = ledger::figure_document(
+      height, {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
+               fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
+               "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
+               "compute-bound"});
   ledger::draw_axes(doc, x, y, ledger::decade_ticks(x), ledger::decade_ticks(y),
                     {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
 

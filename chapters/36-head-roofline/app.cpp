@@ -12,7 +12,9 @@
 #include "ledger/checked.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
+#include "ledger/text.hpp"
 #include "params.hpp"
 #include "plot.hpp"
 #include "report_check.hpp"
@@ -109,38 +111,38 @@ void require_report_constants(const head_roofline::Params& params) {
   throw UsageError(fmt::format(
       "--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
       "drop --assert-report or the changed flags",
-      ledger::cli::join(changed), changed.size() == 1 ? "differs" : "differ"));
+      ledger::join(changed), changed.size() == 1 ? "differs" : "differ"));
 }
 
 }  // namespace
 
 namespace head_roofline {
 
-Outcome run(int argc, const char* const* argv) {
+ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
-  if (args.flag("help")) return {kHelp, {}, ""};
+  if (args.flag("help")) return {kHelp, {}};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
-  const std::string format = ledger::cli::parse_choice("--format", args.get("format", "text"), {"text", "json"});
+  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
   if (assert_report && format == "json") {
     throw UsageError("--format: --assert-report checks the text table, not json; drop one of them");
   }
-  std::optional<std::string> plot_path;
-  if (args.has("plot")) plot_path = ledger::cli::parse_output_path("--plot", args.get("plot", ""), ".svg");
+  const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   if (assert_report) require_report_constants(params);
 
-  Outcome outcome;
+  ledger::cli::ProgramOutput outcome;
   try {
-    outcome.stdout_text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
+    outcome.text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
                                            : head_roofline::render_report(params);
     if (plot_path) outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
     if (assert_report) {
       auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
                                                           head_roofline::report_table_lines());
       if (mismatch) {
-        outcome.mismatch = std::move(*mismatch);
+        outcome.diagnostics = std::move(*mismatch);
+        outcome.status = 1;
       } else {
-        outcome.stdout_text += head_roofline::kReportMatchLine;
+        outcome.text += head_roofline::kReportMatchLine;
       }
     }
   } catch (const ledger::OverflowError&) {

@@ -2,20 +2,12 @@
 // ledger::cli::UsageError for bad input.
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "ledger/output_file.hpp"
 
 namespace head_roofline {
 
-struct Outcome {
-  std::string stdout_text;
-  std::vector<ledger::cli::OutputFile> files;  // written before stdout (--plot)
-  std::string mismatch;                        // for stderr; non-empty means exit status 1
-};
-
-// argv[0] is the program name, as in main().
-Outcome run(int argc, const char* const* argv);
+// argv[0] is the program name, as in main(). --assert-report's differences
+// from the report are the output's diagnostics, with exit status 1.
+ledger::cli::ProgramOutput run(int argc, const char* const* argv);
 
 }  // namespace head_roofline

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cycle_model.hpp"
+#include "ledger/figure.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/plot_axes.hpp"
 #include "ledger/plot_style.hpp"
@@ -170,15 +171,12 @@ std::string cycles_svg(const Params& params) {
   }
   const auto y = ledger::LogScale::whole_decades(ys, 1.2, kBottom, kTop);
 
-  ledger::svg::Document probe(kWidth, 0.0, "");
-  const double height = draw_legend(probe, all, x, zero_cube) + 8.0;
-  ledger::svg::Document doc(kWidth, height, "head_roofline：每个 AI Core 的 cube 周期与 L2 周期");
-  doc.text({36.0, 28.0}, "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
-           TextStyle{16.0, Anchor::start, "#111111", true});
-  doc.text({36.0, 47.0},
-           fmt::format("d = {}，{} 个 AI Core 分 L2 带宽，b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
-                       params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle),
-           TextStyle{12.0, Anchor::start, kMuted});
+  const double height =
+      ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, all, x, zero_cube); }) + 8.0;
+  ledger::svg::Document doc = ledger::figure_document(
+      height, {"head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
+               fmt::format("d = {}，{} 个 AI Core 分 L2 带宽，b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
+                           params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)});
 
   // h_q ticks at the table's values, skipping any too close to the previous label.
   std::vector<ledger::Tick> x_ticks;

@@ -21,7 +21,8 @@ endif()
 # - FUZZ_SEED_TESTS on: `<name>_seed_replay`, the entry point with a plain
 #   driver (common/fuzz/seed_replay.cpp, any compiler), and the ctest test
 #   `<chapter>/fuzz-seeds` (label fuzz): it writes the chapter's seeds (from
-#   golden/<chapter>/cases.list, chapters/<chapter>/bad-input.list and the
+#   golden/<chapter>/cases.list, chapters/<chapter>/bad-input.list, the generated
+#   bad-value matrix (BadInputTests.cmake) and the
 #   reproducers in chapters/<chapter>/fuzz-seeds/; see common/cmake/fuzz-seeds.sh)
 #   and replays each one, so a past finding that comes back fails the test.
 function(add_argv_fuzzer name source)
@@ -35,8 +36,9 @@ function(add_argv_fuzzer name source)
     target_link_libraries(${name}_seed_replay PRIVATE ${ARGN})
     set(seeds ${CMAKE_CURRENT_BINARY_DIR}/fuzz-seeds)
     add_test(NAME ${chapter}/fuzz-seeds
-      COMMAND bash -c "bash \"$0\" \"$1\" \"$2\" && \"$3\" \"$2\""
+      COMMAND bash -c "bash \"$0\" \"$1\" \"$2\" \"$4\" && \"$3\" \"$2\""
               ${CMAKE_SOURCE_DIR}/common/cmake/fuzz-seeds.sh ${chapter} ${seeds} $<TARGET_FILE:${name}_seed_replay>
+              ${CMAKE_CURRENT_BINARY_DIR}/bad-values.generated.list
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${chapter}/fuzz-seeds PROPERTIES LABELS fuzz TIMEOUT 300)
   endif()

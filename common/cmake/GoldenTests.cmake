@@ -1,7 +1,8 @@
 # add_golden_tests(<chapter> <target>)
 #
-# Reads golden/<chapter>/cases.list (one case per line: `<case> <args...>`,
-# `#` starts a comment) and adds one ctest test per case, named
+# Reads golden/<chapter>/cases.list (one case per line: `<case> <words...>`,
+# a line starting with `#` is a comment; the grammar, shared by every reader, is
+# in scripts/lib/suite.py and CONTRIBUTING.md) and adds one ctest test per case, named
 # `<chapter>/<case>` with label `golden`. Each test runs the program with the
 # case's arguments and compares its stdout byte for byte with
 # golden/<chapter>/<case>.txt (see common/cmake/golden-test.sh). Tests run in
@@ -22,7 +23,12 @@ function(add_golden_tests chapter target)
     if(line STREQUAL "" OR line MATCHES "^#")
       continue()
     endif()
-    separate_arguments(words UNIX_COMMAND "${line}")
+    # No quoting and no trailing comment: the words are the runs of non-blanks.
+    if(NOT line MATCHES "^[a-z0-9][a-z0-9-]*([ \t]+[A-Za-z0-9@._,/:=+-]+)*$")
+      message(FATAL_ERROR "${list_file}: not a case line (`<case> <words>`, words of [A-Za-z0-9@._,/:=+-] "
+        "separated by blanks, no quotes or trailing comment): ${line}")
+    endif()
+    string(REGEX MATCHALL "[^ \t]+" words "${line}")
     list(POP_FRONT words case_name)
     set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.txt)
     if("@OUT@" IN_LIST words)
@@ -33,6 +39,11 @@ function(add_golden_tests chapter target)
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${chapter}/${case_name} PROPERTIES LABELS golden)
   endforeach()
+
+  # Every case has its golden file, and every golden file a case (or a reason in chapter.toml).
+  add_test(NAME ${chapter}/golden-files
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${chapter})
+  set_tests_properties(${chapter}/golden-files PROPERTIES LABELS golden)
 endfunction()
 
 # add_json_recompute_test(<chapter>)
@@ -42,11 +53,6 @@ endfunction()
 # reads them with an independent parser (Python's json) and recomputes every
 # row with chapters/<chapter>/tests/check_json.py.
 function(add_json_recompute_test chapter)
-  find_package(Python3 COMPONENTS Interpreter)
-  if(NOT Python3_FOUND)
-    message(STATUS "${chapter}/json-recomputed skipped: python3 not found (scripts/install-deps installs it)")
-    return()
-  endif()
   file(GLOB json_goldens CONFIGURE_DEPENDS ${GOLDEN_DIR}/${chapter}/*-json.txt)
   add_test(NAME ${chapter}/json-recomputed
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/tests/check_json.py ${json_goldens})

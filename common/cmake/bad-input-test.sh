@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bad-input-test.sh LIST PROGRAM
-# Each non-comment line of LIST is `EXPECTED ARGS...` (shell words): running
+# bad-input-test.sh PROGRAM LIST...
+# Each non-comment line of each LIST is `EXPECTED ARGS...` (shell words): running
 # PROGRAM ARGS must exit with status 2 within 5 s of CPU, print nothing on
 # stdout, and print one or two lines on stderr that contain EXPECTED (the flag
 # it names). Every failing line is reported with the command to rerun.
@@ -8,7 +8,9 @@
 # inside the ctest gate, so each case starts one process, the program.
 set -u
 ulimit -t 5  # CPU seconds per process: a program that loops is killed (SIGXCPU)
-list=$1 program=$2
+program=$1
+shift
+[ $# -gt 0 ] || { echo "usage: $0 PROGRAM LIST..."; exit 2; }
 [ -x "$program" ] || { echo "FAIL: program missing: $program"; exit 1; }
 out=$(mktemp) err=$(mktemp); trap 'rm -f "$out" "$err"' EXIT
 failures=0 checked=0
@@ -42,6 +44,6 @@ while IFS= read -r line || [ -n "$line" ]; do
     echo "  stderr: $(head -c 300 "$err")"
     echo "  rerun: cd $(printf '%q' "$PWD") && $(printf '%q ' "$program" "${args[@]}")"
   fi
-done <"$list"
+done < <(awk 1 "$@")  # awk: a list without its last newline still ends its last line
 echo "$((checked - failures)) passed, $failures failed"
 [ $failures -eq 0 ] && [ $checked -gt 0 ]

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# fuzz-seeds.sh CHAPTER OUT_DIR
+# fuzz-seeds.sh CHAPTER OUT_DIR [BAD_LIST...]
 # Writes the fuzz seeds of chapters/CHAPTER into OUT_DIR (emptied first), one
 # file per seed in libFuzzer's argv format (the words joined by NUL bytes, see
 # common/include/ledger/fuzz_argv.hpp):
 #   golden-<case>      every case of golden/CHAPTER/cases.list (@OUT@ becomes fig.svg:
 #                      the fuzz targets keep written files in memory)
-#   bad_<words>        every line of chapters/CHAPTER/bad-input.list
+#   bad_<words>        every line of chapters/CHAPTER/bad-input.list and of each BAD_LIST
+#                      (the generated bad-value matrix)
 #   regression-<what>  the crash and hang reproducers kept in chapters/CHAPTER/fuzz-seeds/
 # The lists are the seeds' one source: nothing here is copied into git.
 set -euo pipefail
-[ $# -eq 2 ] || { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 chapter=$1 out=$2
+shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 find "$out" -maxdepth 1 -type f -delete
@@ -61,7 +63,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   words_of "$line"
   write_seed "bad$(slug "${words[@]:1}")" "${words[@]:1}"
   count=$((count + 1))
-done <"$root/chapters/$chapter/bad-input.list"
+done < <(awk 1 "$root/chapters/$chapter/bad-input.list" "$@")
 
 for reproducer in "$root/chapters/$chapter"/fuzz-seeds/regression-*; do
   [ -f "$reproducer" ] || continue

@@ -10,6 +10,8 @@ std::vector<std::string> builtin_profile_keys() {
   return keys;
 }
 
+const MachineProfile& default_profile() { return builtin_profiles().front(); }
+
 const MachineProfile* find_profile(std::string_view key) {
   for (const auto& p : builtin_profiles()) {
     if (p.key == key) return &p;

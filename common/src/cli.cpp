@@ -226,18 +226,13 @@ std::uint64_t parse_positive_integer(std::string_view flag, std::string_view tex
 
 std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, std::string_view text) {
   std::vector<std::uint64_t> values;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
+  for (const std::string_view item : split(text, ',')) {
     std::string plain;
     if (!plain_number_text(item, plain) || plain.empty()) {
       throw UsageError(fmt::format("{}: expected a comma-separated list of whole numbers >= 1, got {}", flag,
                                    quoted_value(text)));
     }
     values.push_back(parse_positive_integer(flag, item));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
   }
   return values;
 }
@@ -249,14 +244,6 @@ std::string parse_choice(std::string_view flag, std::string_view text, const std
   throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted_value(text), join(choices)));
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += separator;
-    out += items[i];
-  }
-  return out;
-}
 
 void write_stdout(std::string_view text) {
   while (!text.empty()) {

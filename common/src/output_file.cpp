@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -100,9 +101,19 @@ void write_all(std::span<const OutputFile> files) {
   for (const OutputFile& f : files) write_atomically(f);
 }
 
-std::string write_files(ProgramOutput output) {
-  write_all(output.files);
-  return std::move(output.text);
+int run_program(std::string_view program, const std::function<ProgramOutput()>& body) {
+  std::string diagnostics;
+  int status = 0;
+  const int failed = run_program(program, [&] {
+    ProgramOutput out = body();
+    write_all(out.files);
+    diagnostics = std::move(out.diagnostics);
+    status = out.status;
+    return std::move(out.text);
+  });
+  if (failed != 0) return failed;
+  if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+  return status;
 }
 
 }  // namespace ledger::cli

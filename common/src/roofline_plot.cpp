@@ -34,11 +34,4 @@ std::vector<svg::Point> roofline_points(const LogScale& x, const LogScale& y, do
   return points;
 }
 
-std::vector<svg::Point> slope_points(const LogScale& x, const LogScale& y, double bandwidth) {
-  double x0 = 0.0;
-  double x1 = 0.0;
-  if (!slope_span(x, y, bandwidth, x0, x1)) return {};
-  return {{x(x0), y(bandwidth * x0)}, {x(x1), y(bandwidth * x1)}};
-}
-
 }  // namespace ledger

@@ -26,9 +26,4 @@ SiCount split_si_count(std::uint64_t count) {
   return {mantissa, prefixes[i]};
 }
 
-std::string format_si_count(std::uint64_t count) {
-  const SiCount c = split_si_count(count);
-  return c.prefix.empty() ? c.mantissa : c.mantissa + " " + c.prefix;
-}
-
 }  // namespace ledger

@@ -118,4 +118,33 @@ std::string quoted_value(std::string_view text) {
                      text.size(), kEchoLimit);
 }
 
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t at = text.find(separator, start);
+    pieces.push_back(text.substr(start, at == std::string_view::npos ? text.npos : at - start));
+    if (at == std::string_view::npos) return pieces;
+    start = at + 1;
+  }
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += separator;
+    out += items[i];
+  }
+  return out;
+}
+
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t at; (at = text.find(from, start)) != std::string_view::npos; start = at + from.size()) {
+    out.append(text.substr(start, at - start)).append(to);
+  }
+  return out.append(text.substr(start));
+}
+
 }  // namespace ledger

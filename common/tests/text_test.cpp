@@ -33,3 +33,24 @@ TEST_CASE("repeat and ascii_lower", "[text]") {
   CHECK(repeat("=", 100).size() == 100);
   CHECK(ascii_lower("AdamW 逐元素") == "adamw 逐元素");
 }
+
+TEST_CASE("split keeps empty pieces, as Python's str.split(',') does", "[text]") {
+  // Python: "GEMM,Attention".split(",") == ['GEMM', 'Attention']; "16,,32".split(",") == ['16', '', '32'];
+  // ",".split(",") == ['', '']; "".split(",") == [''].
+  CHECK(ledger::split("GEMM,Attention", ',') == std::vector<std::string_view>{"GEMM", "Attention"});
+  CHECK(ledger::split("16,,32", ',') == std::vector<std::string_view>{"16", "", "32"});
+  CHECK(ledger::split(",", ',') == std::vector<std::string_view>{"", ""});
+  CHECK(ledger::split("", ',') == std::vector<std::string_view>{""});
+}
+
+TEST_CASE("join puts the separator between items only", "[text]") {
+  CHECK(ledger::join({"h200", "h200-spec", "h100-spec"}) == "h200, h200-spec, h100-spec");
+  CHECK(ledger::join({"a", "b"}, "、") == "a、b");
+  CHECK(ledger::join({}).empty());
+}
+
+TEST_CASE("replace_all replaces every occurrence, left to right", "[text]") {
+  CHECK(ledger::replace_all("默认 @M@，例如 @M@ 的", "@M@", "h200") == "默认 h200，例如 h200 的");
+  CHECK(ledger::replace_all("aaa", "aa", "b") == "ba");  // Python: "aaa".replace("aa", "b") == "ba"
+  CHECK(ledger::replace_all("none", "@X@", "y") == "none");
+}

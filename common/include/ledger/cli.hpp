@@ -75,8 +75,6 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
 // `text` must be one of `choices`; the error lists them.
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
 
-// "a, b, c"
-std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 
 // Writes all of `text` to standard output, retrying short writes. Throws
 // OutputError on failure: EPIPE (the reader stopped reading, `| head -1`)

@@ -4,6 +4,7 @@
 // failure leaves neither a half-written file nor anything on stdout.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,14 +31,17 @@ void write_atomically(const OutputFile& file);
 // Every file, in order; stops at the first that cannot be written.
 void write_all(std::span<const OutputFile> files);
 
-// What a program produces: the text for stdout and the files it writes besides.
+// What a program produces, computed whole before anything is written.
 struct ProgramOutput {
-  std::string text;
-  std::vector<OutputFile> files;
+  std::string text;               // stdout
+  std::vector<OutputFile> files;  // written first (--plot)
+  std::string diagnostics{};      // stderr, after stdout (e.g. --assert-report's differences)
+  int status = 0;                 // the exit status when everything was written
 };
 
-// Writes the files (write_all), then hands back the text for run_program to print:
-//   run_program("op_traffic", [&] { return write_files(op_traffic::run(argc, argv)); });
-std::string write_files(ProgramOutput output);
+// Every chapter's main(): runs `body` as run_program(program, ...) does, then
+// writes its files, its stdout text and its diagnostics, and returns its status:
+//   return ledger::cli::run_program("op_ledger", [&] { return op_ledger::run(argc, argv); });
+int run_program(std::string_view program, const std::function<ProgramOutput()>& body);
 
 }  // namespace ledger::cli

@@ -58,6 +58,10 @@ std::span<const MachineProfile> builtin_profiles();
 // Keys of the built-in profiles, in that order.
 std::vector<std::string> builtin_profile_keys();
 
+// The default machine (--machine without a value given): the first built-in
+// profile, so the order in common/CMakeLists.txt is the one place it is set.
+const MachineProfile& default_profile();
+
 // nullptr when no built-in profile has that key.
 const MachineProfile* find_profile(std::string_view key);
 

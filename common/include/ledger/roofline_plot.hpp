@@ -21,7 +21,4 @@ inline double attainable(double intensity, double peak, double bandwidth) {
 // balance point, the ceiling. Parts outside the plot are left out.
 std::vector<svg::Point> roofline_points(const LogScale& x, const LogScale& y, double peak, double bandwidth);
 
-// The bandwidth slope alone (bandwidth x intensity across the plot), clipped to it.
-std::vector<svg::Point> slope_points(const LogScale& x, const LogScale& y, double bandwidth);
-
 }  // namespace ledger

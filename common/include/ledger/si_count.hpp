@@ -15,7 +15,4 @@ struct SiCount {
 // Picks the prefix after rounding, so 999999.9996 K becomes "1.000 M", never "1000.000 K".
 SiCount split_si_count(std::uint64_t count);
 
-// "210.207 M", "256".
-std::string format_si_count(std::uint64_t count);
-
 }  // namespace ledger

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ledger {
 
@@ -23,6 +24,16 @@ std::string pad_left(std::string_view s, std::size_t width);
 
 // Python's "=" * n.
 std::string repeat(std::string_view piece, std::size_t n);
+
+// The pieces of `text` between `separator`s, empty pieces kept ("a,,b" -> a, "", b;
+// "" -> one empty piece), as Python's str.split(",").
+std::vector<std::string_view> split(std::string_view text, char separator);
+
+// The items with `separator` between them: "a, b, c".
+std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
+
+// `text` with every `from` replaced by `to` (for filling in a help text's placeholders).
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to);
 
 // ASCII-only lower-casing; other bytes (CJK text) pass through unchanged.
 std::string ascii_lower(std::string_view s);

@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace ledger {
+namespace op_traffic {
 
 struct Cost {
   std::string name;
@@ -16,4 +16,4 @@ struct Cost {
   double intensity() const { return flops / bytes; }
 };
 
-}  // namespace ledger
+}  // namespace op_traffic

@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace ledger {
+namespace op_traffic {
 
 // >= 1e9 -> "x.xx GB", >= 1e6 -> "x.xx MB", >= 1e3 -> "x.xx KB", else "n B".
 std::string fmt_bytes(double value);
@@ -12,4 +12,4 @@ std::string fmt_bytes(double value);
 // >= 1 s -> "x.xxx s", >= 1 ms -> "x.xxx ms", else "x.x us".
 std::string fmt_time(double seconds);
 
-}  // namespace ledger
+}  // namespace op_traffic

@@ -1,15 +1,14 @@
-#include "ledger/units.hpp"
+#include "units.hpp"
 
 #include <array>
 #include <utility>
 
 #include <fmt/format.h>
 
-namespace ledger {
+namespace op_traffic {
 
 std::string fmt_bytes(double value) {
-  static constexpr std::array<std::pair<const char*, double>, 3> units{{
-      {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}}};
+  static constexpr std::array<std::pair<const char*, double>, 3> units{{{"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}}};
   for (const auto& [unit, scale] : units) {
     if (value >= scale) return fmt::format("{:.2f} {}", value / scale, unit);
   }
@@ -22,4 +21,4 @@ std::string fmt_time(double seconds) {
   return fmt::format("{:.1f} us", seconds * 1e6);
 }
 
-}  // namespace ledger
+}  // namespace op_traffic

@@ -1,0 +1,90 @@
+# The chapters: chapters/chapters.list is the one place a chapter is registered.
+#
+# read_chapter_list() sets BOOK_CHAPTERS (the chapters in reading order) and,
+# for each, CHAPTER_PROGRAM_<chapter> (its program). It fails the configure
+# step when a listed chapter has no folder, or a folder under chapters/ is not
+# listed: either way a chapter would be published with no test of its program.
+#
+# add_chapter(SOURCES <file>... [HOSTILE_ARGS <word>...]) in chapters/<chapter>/CMakeLists.txt
+# builds and tests the chapter the same way for every chapter:
+#   <program>_core    a static library of SOURCES (the program and its tests share it)
+#   <program>         the program: main.cpp on the core library; `cmake --install` installs it
+#   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
+#   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
+#                     generated bad-value matrix (label cli; see BadInputTests.cmake)
+#   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
+#   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
+#   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
+#   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
+#                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
+#                     HOSTILE_ARGS is a valid command line for it without --plot
+set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
+
+function(read_chapter_list)
+  set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CHAPTER_LIST})
+  file(STRINGS ${CHAPTER_LIST} lines ENCODING UTF-8)
+  set(chapters "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[ \t]*(#|$)")
+      continue()
+    endif()
+    if(NOT line MATCHES "^([0-9][0-9]-[a-z0-9-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*$")
+      message(FATAL_ERROR "${CHAPTER_LIST}: a line must read `<NN-slug> <program>`, got: ${line}")
+    endif()
+    set(chapter ${CMAKE_MATCH_1})
+    set(program ${CMAKE_MATCH_2})
+    if(chapter IN_LIST chapters)
+      message(FATAL_ERROR "${CHAPTER_LIST}: chapter ${chapter} is listed twice")
+    endif()
+    if(NOT EXISTS ${CMAKE_SOURCE_DIR}/chapters/${chapter}/CMakeLists.txt)
+      message(FATAL_ERROR "chapter ${chapter} is listed in chapters/chapters.list but chapters/${chapter}/"
+        "CMakeLists.txt is missing: restore the folder, or remove the chapter's line from "
+        "chapters/chapters.list (and its golden/${chapter}/ and book/${chapter}.md)")
+    endif()
+    list(APPEND chapters ${chapter})
+    set(CHAPTER_PROGRAM_${chapter} ${program} PARENT_SCOPE)
+  endforeach()
+  file(GLOB entries LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR}/chapters CONFIGURE_DEPENDS
+    ${CMAKE_SOURCE_DIR}/chapters/*)
+  foreach(entry IN LISTS entries)
+    if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/chapters/${entry} AND NOT entry IN_LIST chapters)
+      message(FATAL_ERROR "chapters/${entry}/ is not in chapters/chapters.list: add the line "
+        "`${entry} <program>` there (in reading order) so it is built, tested and published, or remove the folder")
+    endif()
+  endforeach()
+  set(BOOK_CHAPTERS ${chapters} PARENT_SCOPE)
+endfunction()
+
+function(add_chapter)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "SOURCES;HOSTILE_ARGS")
+  get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  set(program ${CHAPTER_PROGRAM_${chapter}})
+  if(NOT program)
+    message(FATAL_ERROR "add_chapter() in chapters/${chapter}/: the chapter is not in chapters/chapters.list")
+  endif()
+
+  add_library(${program}_core STATIC ${arg_SOURCES})
+  target_include_directories(${program}_core PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${program}_core PUBLIC ledger)
+
+  add_executable(${program} main.cpp)
+  target_link_libraries(${program} PRIVATE ${program}_core)
+  install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+  add_golden_tests(${chapter} ${program})
+  add_bad_input_tests(${chapter} ${program})
+  add_argv_fuzzer(fuzz_${program} fuzz.cpp ${program}_core)
+
+  file(GLOB test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*.cpp)
+  if(test_sources)
+    add_unit_tests(${program}_unit_tests "${chapter}/" ${test_sources} LIBRARIES ${program}_core)
+  endif()
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_json.py)
+    add_json_recompute_test(${chapter})
+  endif()
+
+  add_test(NAME ${chapter}/hostile-environment
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
+            ${arg_HOSTILE_ARGS})
+  set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
+endfunction()

@@ -1,0 +1,41 @@
+#include "ledger/mode_flags.hpp"
+
+#include <fmt/format.h>
+
+#include "ledger/output_file.hpp"
+
+namespace ledger::cli {
+
+std::string format_flag(const Args& args, const std::vector<std::string>& choices, std::string fallback) {
+  return parse_choice("--format", args.get("format", std::move(fallback)), choices);
+}
+
+std::optional<std::string> plot_flag(const Args& args) {
+  if (!args.has("plot")) return std::nullopt;
+  return parse_output_path("--plot", args.get("plot", ""), ".svg");
+}
+
+void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
+                  std::string_view accepted) {
+  for (const auto& name : args.given()) {
+    if (!allowed.contains(name)) {
+      throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));
+    }
+  }
+}
+
+void require_machine_or_profile(const Args& args, std::string_view choices) {
+  if (args.has("machine") && args.has("profile")) {
+    throw UsageError(fmt::format("--machine/--profile: give one of them ({})", choices));
+  }
+}
+
+ProfileFile profile_flag(const Args& args) {
+  try {
+    return load_profile_file(args.get("profile", ""));
+  } catch (const ProfileFileError& e) {
+    throw UsageError(fmt::format("--profile: {}", e.what()));
+  }
+}
+
+}  // namespace ledger::cli

@@ -1,0 +1,112 @@
+"""The suite's lists, read one way for every Python tool.
+
+- chapters/chapters.list: `<chapter> <program>` per line, in reading order.
+- golden/<chapter>/cases.list: `<case> <flag words>...` per line (the grammar below).
+- chapters/<chapter>/chapter.toml: what the tools need to know about a chapter beyond its
+  code: where its golden files come from, what scripts/bench times, its numeric flags.
+
+The cases.list grammar (CONTRIBUTING.md, "Golden cases") is what every reader (CMake's
+GoldenTests.cmake, the book's Lua filters, this module) parses identically: a line is blank,
+a comment (`#` first on the line, after optional blanks), or a case name followed by words.
+Words are separated by spaces or tabs and hold only the characters of WORD; there is no
+quoting, escaping or trailing comment, so splitting on blanks is the whole parser.
+"""
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTER_LIST = ROOT / "chapters" / "chapters.list"
+CASE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+WORD = re.compile(r"[A-Za-z0-9@._,/:=+-]+")
+OUT = "@OUT@"  # a case writing a file: the test passes a temporary path, the golden file is <case>.svg
+
+
+class ListError(Exception):
+    """A malformed list: the message names the file and line."""
+
+
+def _entries(path):
+    """(line number, words) of every line that is neither blank nor a comment."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield number, stripped.split()
+
+
+def chapters():
+    """[(chapter, program)] in reading order."""
+    out = []
+    for number, words in _entries(CHAPTER_LIST):
+        if len(words) != 2:
+            raise ListError(f"{CHAPTER_LIST.relative_to(ROOT)}:{number}: expected `<chapter> <program>`")
+        out.append((words[0], words[1]))
+    return out
+
+
+def resolve_chapter(arg):
+    """`28` or `28-op-ledger` -> (chapter, program); ListError naming the choices otherwise."""
+    for chapter, program in chapters():
+        if chapter == arg or chapter.startswith(arg + "-"):
+            return chapter, program
+    names = " ".join(c for c, _ in chapters())
+    raise ListError(f"unknown chapter '{arg}' (accepted: {names}, or their numbers)")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    words: tuple  # the flags, one word each
+    line: int
+
+    @property
+    def writes_file(self):
+        return OUT in self.words
+
+    @property
+    def golden_name(self):
+        return self.name + (".svg" if self.writes_file else ".txt")
+
+    @property
+    def flags(self):
+        return " ".join(self.words)
+
+
+def cases_file(chapter):
+    return ROOT / "golden" / chapter / "cases.list"
+
+
+def cases(chapter):
+    """The cases of golden/<chapter>/cases.list, checked against the grammar."""
+    path = cases_file(chapter)
+    rel = path.relative_to(ROOT)
+    out, seen = [], {}
+    for number, words in _entries(path):
+        name, flags = words[0], tuple(words[1:])
+        if not CASE_NAME.fullmatch(name):
+            raise ListError(f"{rel}:{number}: case name '{name}' must be lower-case letters, digits and '-'")
+        for word in flags:
+            if not WORD.fullmatch(word):
+                raise ListError(f"{rel}:{number}: case {name}: word '{word}' has a character outside "
+                                "[A-Za-z0-9@._,/:=+-] (no quotes, no comment after a case)")
+        if name in seen:
+            raise ListError(f"{rel}:{number}: case {name} is already on line {seen[name]}")
+        seen[name] = number
+        out.append(Case(name, flags, number))
+    return out
+
+
+def chapter_data(chapter):
+    """chapters/<chapter>/chapter.toml as a dict ({} when the chapter has none)."""
+    path = ROOT / "chapters" / chapter / "chapter.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def fail(tool, message, status=2):
+    print(f"{tool}: {message}", file=sys.stderr)
+    sys.exit(status)
