@@ -84,15 +84,27 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
 )";
 
 constexpr ledger::cli::Flag kFlags[] = {
-    {"help", ledger::cli::Flag::is_switch, 'h'}, {"machine"}, {"seq-len"}, {"kv-len"}, {"heads"}, {"head-dim"},
-    {"batch"}, {"params"}, {"world"}, {"op"}, {"format"}, {"plot"}, {"profile"},
+    {"help", ledger::cli::Flag::is_switch, 'h'},
+    {"machine"},
+    {"seq-len"},
+    {"kv-len"},
+    {"heads"},
+    {"head-dim"},
+    {"batch"},
+    {"params"},
+    {"world"},
+    {"op"},
+    {"format"},
+    {"plot"},
+    {"profile"},
     {"list-machines", ledger::cli::Flag::is_switch},
 };
 
 // --help: the machine choices, table and default come from machines(), the
 // other profiles from the built-in ones (common/profiles/), never from a copy.
 std::string help_text() {
-  std::vector<std::string> table{fmt::format("                      {} {}", ledger::pad_right(op_traffic::kDefaultMachine, 14),
+  std::vector<std::string> table{fmt::format("                      {} {}",
+                                             ledger::pad_right(op_traffic::kDefaultMachine, 14),
                                              op_traffic::find_machine(op_traffic::kDefaultMachine)->label)};
   std::set<std::string> used;
   for (const op_traffic::Machine& m : op_traffic::machines()) {
@@ -117,8 +129,8 @@ op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
   ledger::cli::require_machine_or_profile(
       args, "--machine KEY for the chapter's machines, --profile FILE for a profile file");
   if (args.has("profile")) return op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
-  const std::string key =
-      ledger::cli::parse_choice("--machine", args.get("machine", op_traffic::kDefaultMachine), op_traffic::machine_keys());
+  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", op_traffic::kDefaultMachine),
+                                                    op_traffic::machine_keys());
   return *op_traffic::find_machine(key);
 }
 
@@ -162,9 +174,10 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const std::string op = args.get("op", "all");
   const auto rows = select_rows(build_cases(w), op);
   if (rows.empty()) {
-    throw UsageError(fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
-                                 "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
-                                 ledger::quoted_value(op)));
+    throw UsageError(
+        fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
+                    "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
+                    ledger::quoted_value(op)));
   }
   ledger::cli::ProgramOutput out;
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);

@@ -20,8 +20,7 @@ double element_bytes(const std::string& dtype) {
 //> elementwise-add
 Cost elementwise_add(double n, const std::string& dtype) {
   const double elem = element_bytes(dtype);
-  return Cost{fmt::format("逐元素加 y=x+b ({:.1f}M 元素, {})", n / 1e6, dtype),
-              1.0 * n,
+  return Cost{fmt::format("逐元素加 y=x+b ({:.1f}M 元素, {})", n / 1e6, dtype), 1.0 * n,
               3.0 * n * elem,  // read x, read b, write y
               "读 x、读 b、写 y；每元素 1 FLOP"};
 }
@@ -75,7 +74,7 @@ Cost attention_prefill(double b, double heads, double s, double d, bool material
   const double elem = element_bytes(dtype);
   const double bh = b * heads;
   const double flops = bh * (4.0 * s * s * d + 5.0 * s * s);  // QK and PV 2*S^2*D each; softmax 5 per score
-  const double qkvo_bytes = 4.0 * bh * s * d * elem;           // read Q, K, V once, write O once
+  const double qkvo_bytes = 4.0 * bh * s * d * elem;          // read Q, K, V once, write O once
   double scores_bytes = 0.0;
   std::string name;
   std::string assumption;
@@ -137,8 +136,12 @@ std::vector<Row> build_cases(const Workload& w) {
   const auto prefill = [&](bool materialized) {
     return Row{attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, materialized, "fp16"), prefill_flags,
                "attention_prefill",
-               shape({{"batch", 1.0}, {"heads", w.heads}, {"seq_len", w.seq_len}, {"head_dim", w.head_dim},
-                      {"materialized", materialized}, {"dtype", "fp16"}})};
+               shape({{"batch", 1.0},
+                      {"heads", w.heads},
+                      {"seq_len", w.seq_len},
+                      {"head_dim", w.head_dim},
+                      {"materialized", materialized},
+                      {"dtype", "fp16"}})};
   };
   return {
       {elementwise_add(n_elem, "fp16"), "", "elementwise_add", shape({{"n", n_elem}, {"dtype", "fp16"}})},
@@ -156,7 +159,10 @@ std::vector<Row> build_cases(const Workload& w) {
       prefill(false),
       {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim, "fp16"), "--batch, --heads, --kv-len, --head-dim",
        "attention_decode",
-       shape({{"batch", w.batch}, {"heads", w.heads}, {"kv_len", w.kv_len}, {"head_dim", w.head_dim},
+       shape({{"batch", w.batch},
+              {"heads", w.heads},
+              {"kv_len", w.kv_len},
+              {"head_dim", w.head_dim},
               {"dtype", "fp16"}})},
       {adamw(w.params, "fp32", "bf16"), "--params", "adamw",
        shape({{"params", w.params}, {"state_dtype", "fp32"}, {"grad_dtype", "bf16"}})},

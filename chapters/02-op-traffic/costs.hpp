@@ -13,7 +13,6 @@
 
 namespace op_traffic {
 
-
 // Bytes per element of a dtype name ("fp32", "fp16", "bf16", "fp8", "int8").
 double element_bytes(const std::string& dtype);
 
@@ -29,13 +28,13 @@ Cost allreduce(double params, double world, const std::string& grad_dtype = "bf1
 
 // The reader's knobs (the script's flags), with the script's defaults.
 struct Workload {
-  double seq_len = 4096.0;   // prefill sequence length
-  double kv_len = 32768.0;   // decode KV length
+  double seq_len = 4096.0;  // prefill sequence length
+  double kv_len = 32768.0;  // decode KV length
   double heads = 32.0;
   double head_dim = 128.0;
   double batch = 1.0;
-  double params = 7e9;       // optimizer parameter count
-  double world = 8.0;        // data-parallel cards
+  double params = 7e9;  // optimizer parameter count
+  double world = 8.0;   // data-parallel cards
 };
 
 // One printed row: its cost, the flags its numbers depend on (named in the

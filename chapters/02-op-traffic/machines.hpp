@@ -19,7 +19,7 @@ struct Machine {
   double peak_flops = 0.0;  // FLOP/s, the fp16 matrix roof's effective value
   double bandwidth = 0.0;   // bytes/s, hbm's effective value
   std::string source;
-  std::string profile_key;   // the profile the roofs come from ("h200")
+  std::string profile_key;    // the profile the roofs come from ("h200")
   ledger::Roof compute_roof;  // the fp16 matrix roof behind peak_flops
   ledger::Roof memory_roof;   // hbm, behind bandwidth
 

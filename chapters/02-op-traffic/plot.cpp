@@ -158,7 +158,8 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
     // A short slope crowded with points takes the shorter form, or no label (the title names the bandwidth).
     const std::string gb_per_s = machine.bandwidth >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth / 1e9)
                                                             : fmt::format("{:.3g}", machine.bandwidth / 1e9);
-    for (const std::string& slope : {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)}) {
+    for (const std::string& slope :
+         {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)}) {
       const auto s = layout.place_along_if_free(roof[0], roof[1], slope, 12.0, 5.0);
       if (!s) continue;
       doc.text(s->at, slope, TextStyle{12.0, s->anchor, kRoofColor, false, s->rotate});

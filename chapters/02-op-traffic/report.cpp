@@ -22,11 +22,11 @@ void require_finite_row(const Row& row, const ledger::Verdict& verdict) {
   const bool finite = std::isfinite(cost.flops) && std::isfinite(cost.bytes) && cost.bytes > 0.0 &&
                       std::isfinite(cost.intensity()) && std::isfinite(verdict.sol_time);
   if (!finite) {
-    throw ledger::cli::UsageError(fmt::format(
-        "{}: these values take the row {} out of double's range (a count becomes 0, infinite or NaN); "
-        "accepted: values whose counts stay finite and > 0",
-        // A fixed-shape row leaves double's range only through the machine's numbers.
-        row.flags.empty() ? "--machine/--profile" : row.flags, ledger::quoted_value(cost.name)));
+    throw ledger::cli::UsageError(
+        fmt::format("{}: these values take the row {} out of double's range (a count becomes 0, infinite or NaN); "
+                    "accepted: values whose counts stay finite and > 0",
+                    // A fixed-shape row leaves double's range only through the machine's numbers.
+                    row.flags.empty() ? "--machine/--profile" : row.flags, ledger::quoted_value(cost.name)));
   }
 }
 
@@ -83,8 +83,7 @@ std::string render_report(const Machine& machine, const std::vector<Row>& rows) 
     const ledger::Verdict verdict = judge_row(machine, row);
     const std::string flops = cost.flops > 0 ? fmt::format("{:.3g} GFLOP", cost.flops / 1e9) : "0";
     line(fmt::format("{} {} {} {:>9.2f} F/B {} {}", pad_right(cost.name, 50), pad_left(flops, 10),
-                     pad_left(fmt_bytes(cost.bytes), 10), cost.intensity(),
-                     pad_left(fmt_time(verdict.sol_time), 10),
+                     pad_left(fmt_bytes(cost.bytes), 10), cost.intensity(), pad_left(fmt_time(verdict.sol_time), 10),
                      pad_left(ledger::bound_name(verdict.bound), 15)));
   }
   line(rule_heavy);

@@ -32,10 +32,31 @@ namespace {
 
 using Flag = ledger::cli::Flag;
 constexpr Flag kFlags[] = {
-    {"help", Flag::is_switch, 'h'}, {"sweep", Flag::is_switch}, {"list-machines", Flag::is_switch},
-    {"eager", Flag::is_switch}, {"case"}, {"machine"}, {"profile"}, {"roof"}, {"format"}, {"plot"}, {"m"}, {"n"},
-    {"k"}, {"dtype"}, {"heads"}, {"sq"}, {"skv"}, {"head-dim"}, {"batch"}, {"rows"}, {"hidden"}, {"ops"},
-    {"tokens"}, {"q-heads"}, {"kv-heads"},
+    {"help", Flag::is_switch, 'h'},
+    {"sweep", Flag::is_switch},
+    {"list-machines", Flag::is_switch},
+    {"eager", Flag::is_switch},
+    {"case"},
+    {"machine"},
+    {"profile"},
+    {"roof"},
+    {"format"},
+    {"plot"},
+    {"m"},
+    {"n"},
+    {"k"},
+    {"dtype"},
+    {"heads"},
+    {"sq"},
+    {"skv"},
+    {"head-dim"},
+    {"batch"},
+    {"rows"},
+    {"hidden"},
+    {"ops"},
+    {"tokens"},
+    {"q-heads"},
+    {"kv-heads"},
 };
 
 using ledger::cli::require_only;
@@ -114,8 +135,9 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                                  ledger::join(op_ledger::case_keys())));
   }
   if (modes > 1) {
-    throw UsageError("--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "
-                     "--list-machines)");
+    throw UsageError(
+        "--case/--sweep/--list-machines: give only one of them (accepted: --case CASE, --sweep, "
+        "--list-machines)");
   }
   if (args.flag("list-machines")) {
     require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");

@@ -11,7 +11,8 @@ namespace {
 // The machine table and the default come from the built-in profiles
 // (common/profiles/*.yaml, in common/CMakeLists.txt's order), never from a copy.
 
-constexpr const char* kHelpTemplate = R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
+constexpr const char* kHelpTemplate =
+    R"(用法: op_ledger --case CASE [形状参数] [--machine KEY | --profile FILE] [--roof ROOF] [--format text|json]
                 [--plot FILE.svg]
       op_ledger --sweep [--machine KEY | --profile FILE] [--format markdown|json]
       op_ledger --list-machines [--profile FILE]

@@ -18,8 +18,8 @@ MachineChoice choose_machine(const ledger::cli::Args& args) {
     ledger::MachineProfile profile = file.profile;
     return {std::move(profile), std::move(file)};
   }
-  const std::string key =
-      ledger::cli::parse_choice("--machine", args.get("machine", ledger::default_profile().key), ledger::builtin_profile_keys());
+  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", ledger::default_profile().key),
+                                                    ledger::builtin_profile_keys());
   return {*ledger::find_profile(key), std::nullopt};
 }
 
@@ -34,9 +34,9 @@ void require_declared_roofs(const MachineChoice& machine, const std::vector<std:
   if (missing.empty()) return;
   // The case declares its roof and the program never picks another by
   // itself (spec: the roof is declared, not inferred), so this is an error.
-  const std::string what = fmt::format("no {} {}, which {} (its compute roofs: {}); {}",
-                                       missing.size() > 1 ? "roofs" : "roof", ledger::join(missing), declared_by,
-                                       ledger::join(machine.profile.compute_roof_keys()), remedy);
+  const std::string what =
+      fmt::format("no {} {}, which {} (its compute roofs: {}); {}", missing.size() > 1 ? "roofs" : "roof",
+                  ledger::join(missing), declared_by, ledger::join(machine.profile.compute_roof_keys()), remedy);
   if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
   throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
 }

@@ -22,13 +22,15 @@ ShapeField shape_field(std::string key, std::uint64_t value);
 ShapeField shape_field(std::string key, std::string value);
 ShapeField shape_field(std::string key, bool value);
 // Without this overload a string literal would convert to bool.
-inline ShapeField shape_field(std::string key, const char* value) { return shape_field(std::move(key), std::string(value)); }
+inline ShapeField shape_field(std::string key, const char* value) {
+  return shape_field(std::move(key), std::string(value));
+}
 
 struct OperatorLedger {
   std::string case_key;       // "fused-norm-rope-quant"
   std::string operator_name;  // "QK-Norm + RoPE + fp8 quant"
   std::vector<ShapeField> shape;
-  std::string symbols;        // what the formulas' letters stand for: "T=4096, Hq=32, ..."
+  std::string symbols;  // what the formulas' letters stand for: "T=4096, Hq=32, ..."
   ledger::TermLedger terms;
   std::vector<std::string> notes;  // conventions the totals depend on
   // The compute roof the case declares, as an op author would; never inferred from the data.

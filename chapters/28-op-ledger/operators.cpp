@@ -45,8 +45,8 @@ OperatorLedger attention_ledger(const AttentionShape& s) {
   OperatorLedger l;
   l.case_key = "attention";
   l.operator_name = fmt::format("attention, flash-style: scores stay on chip ({})", s.dtype);
-  l.shape = {shape_field("batch", s.batch),  shape_field("heads", s.heads),       shape_field("sq", s.sq),
-             shape_field("skv", s.skv),      shape_field("head_dim", s.head_dim), shape_field("dtype", s.dtype)};
+  l.shape = {shape_field("batch", s.batch), shape_field("heads", s.heads),       shape_field("sq", s.sq),
+             shape_field("skv", s.skv),     shape_field("head_dim", s.head_dim), shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("B={}, H={}, Sq={}, Skv={}, D={}, {}", s.batch, s.heads, s.sq, s.skv, s.head_dim,
                           element_symbol(e, s.dtype));
   l.terms.add_traffic("read Q", "B*H*Sq*D*e", {s.batch, s.heads, s.sq, s.head_dim, e});
@@ -77,7 +77,8 @@ OperatorLedger rmsnorm_ledger(const RmsnormShape& s) {
   l.terms.add_compute("per element: square, accumulate, ×rstd, ×γ", "4*R*H", {4, s.rows, s.hidden});
   l.terms.add_compute("per row: ÷H, rsqrt", "2*R", {2, s.rows});
   l.notes.push_back(fmt::format(
-      "γ ({} values) is not counted, as chapter 02 leaves out LayerNorm's γ/β; ε is folded into the sum's start value", s.hidden));
+      "γ ({} values) is not counted, as chapter 02 leaves out LayerNorm's γ/β; ε is folded into the sum's start value",
+      s.hidden));
   l.declared_roof = "cuda_core.fp32";
   return l;
 }
@@ -112,7 +113,7 @@ OperatorLedger fused_norm_rope_quant_ledger(const FusedNormRopeQuantShape& s) {
   const std::uint64_t T = s.tokens, Hq = s.q_heads, Hkv = s.kv_heads, D = s.head_dim;
   // Hq + Hkv cannot overflow: each is at most INT64_MAX.
   const std::uint64_t R = ledger::count_of("R = T*(Hq+Hkv)", {T, ledger::checked_add(Hq, Hkv)});  // rows
-  const std::uint64_t N = ledger::count_of("N = R*D", {R, D});                                     // elements
+  const std::uint64_t N = ledger::count_of("N = R*D", {R, D});                                    // elements
   OperatorLedger l;
   l.case_key = "fused-norm-rope-quant";
   l.operator_name = "QK-Norm + RoPE + fp8 quant";

@@ -90,9 +90,9 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& line
   std::vector<std::vector<std::string>> cells;
   for (const RoofLine& line : lines) {
     const ledger::Roof& roof = *line.verdict->roof;
-    cells.push_back({roof.key, format_rate(roof, roof.effective()), fmt::format("平衡点 {:.3f}", line.verdict->balance),
-                     fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound),
-                                 verdict_note(line, a, ledger))});
+    cells.push_back(
+        {roof.key, format_rate(roof, roof.effective()), fmt::format("平衡点 {:.3f}", line.verdict->balance),
+         fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger))});
   }
   std::vector<double> column_x{x + 34.0};
   for (std::size_t c = 0; c + 1 < 4; ++c) {
@@ -103,18 +103,19 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& line
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const RoofLine& line = lines[i];
     y += kLegendRow;
-    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0},
-             Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : "6 4"});
+    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : "6 4"});
     for (std::size_t c = 0; c < 4; ++c) {
       const std::string& color = c == 0 ? line.color : kInk;
       const auto cell = fitted(cells[i][c], column_x[c]);
-      doc.text({column_x[c], y}, cell.text, TextStyle{cell.size, Anchor::start, color, line.chosen && c != 1 && c != 2});
+      doc.text({column_x[c], y}, cell.text,
+               TextStyle{cell.size, Anchor::start, color, line.chosen && c != 1 && c != 2});
     }
   }
   if (a.roof_overridden) {
     y += kLegendRow;
-    const auto note = fitted(
-        fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof, a.chosen.roof->key), x);
+    const auto note = fitted(fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
+                                         ledger.declared_roof, a.chosen.roof->key),
+                             x);
     doc.text({x, y}, note.text, TextStyle{note.size, Anchor::start, kMuted});
   }
   return y + 14.0;
@@ -224,8 +225,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     // without: every roof sharing it, else its own key, else its rate alone, wherever
     // one of them lies over it and is free.
     const std::string rate = format_rate(roof, roof.effective());
-    for (const std::string& text :
-         {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
+    for (const std::string& text : {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
       std::vector<ledger::LabelSlot> slots;
       const double leftmost = -(kRight - 5.0 - line_left - ledger::svg::text_width(text, 11.0));
       for (double dx = 0.0; dx >= leftmost; dx -= 12.0) {  // from the right end leftwards, above then below

@@ -39,9 +39,9 @@ std::vector<SweepRow> sweep_rows() {
   rows.push_back({fmt::format("rmsnorm {}×{}", norm.rows, norm.hidden), rmsnorm_ledger(norm)});
   rows.push_back(elementwise_chain(false));
   rows.push_back(elementwise_chain(true));
-  rows.push_back({fmt::format("fused-norm-rope-quant {}×({}+{}) d{}", fused.tokens, fused.q_heads, fused.kv_heads,
-                              fused.head_dim),
-                  fused_norm_rope_quant_ledger(fused)});
+  rows.push_back(
+      {fmt::format("fused-norm-rope-quant {}×({}+{}) d{}", fused.tokens, fused.q_heads, fused.kv_heads, fused.head_dim),
+       fused_norm_rope_quant_ledger(fused)});
   return rows;
 }
 

@@ -31,12 +31,8 @@ std::string shape_text(const OperatorLedger& ledger) {
 // name | formula | FLOPs (number, prefix) | bytes (number, prefix); the
 // prefix sits in its own column so the numbers align on their last digit.
 std::string term_table(const OperatorLedger& ledger) {
-  ledger::TextTable table({{Align::left},
-                           {Align::left, 2},
-                           {Align::right, 3},
-                           {Align::left, 1},
-                           {Align::right, 3},
-                           {Align::left, 1}});
+  ledger::TextTable table(
+      {{Align::left}, {Align::left, 2}, {Align::right, 3}, {Align::left, 1}, {Align::right, 3}, {Align::left, 1}});
   table.add_row({"term", "counted as", "FLOPs", "", "bytes"});
   const auto row = [&table](const std::string& name, const std::string& formula, std::uint64_t flops,
                             std::uint64_t bytes) {

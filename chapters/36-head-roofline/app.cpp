@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "ledger/checked.hpp"
 #include "json_report.hpp"
+#include "ledger/checked.hpp"
 #include "ledger/cli.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
@@ -85,8 +85,17 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
 )";
 
 constexpr ledger::cli::Flag kFlags[] = {
-    {"help", ledger::cli::Flag::is_switch, 'h'}, {"assert-report", ledger::cli::Flag::is_switch}, {"d"}, {"l2-bw"},
-    {"cores"}, {"freq"}, {"fma-per-cycle"}, {"heads"}, {"topk"}, {"format"}, {"plot"},
+    {"help", ledger::cli::Flag::is_switch, 'h'},
+    {"assert-report", ledger::cli::Flag::is_switch},
+    {"d"},
+    {"l2-bw"},
+    {"cores"},
+    {"freq"},
+    {"fma-per-cycle"},
+    {"heads"},
+    {"topk"},
+    {"format"},
+    {"plot"},
 };
 
 head_roofline::Params params_from(const ledger::cli::Args& args) {
@@ -108,10 +117,10 @@ head_roofline::Params params_from(const ledger::cli::Args& args) {
 void require_report_constants(const head_roofline::Params& params) {
   const auto changed = head_roofline::flags_differing_from_report(params);
   if (changed.empty()) return;
-  throw UsageError(fmt::format(
-      "--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
-      "drop --assert-report or the changed flags",
-      ledger::join(changed), changed.size() == 1 ? "differs" : "differ"));
+  throw UsageError(
+      fmt::format("--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
+                  "drop --assert-report or the changed flags",
+                  ledger::join(changed), changed.size() == 1 ? "differs" : "differ"));
 }
 
 }  // namespace
@@ -132,12 +141,12 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
 
   ledger::cli::ProgramOutput outcome;
   try {
-    outcome.text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
-                                           : head_roofline::render_report(params);
+    outcome.text =
+        format == "json" ? head_roofline::report_json(params).dump() + "\n" : head_roofline::render_report(params);
     if (plot_path) outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
     if (assert_report) {
-      auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
-                                                          head_roofline::report_table_lines());
+      auto mismatch =
+          head_roofline::mismatch_with_report(head_roofline::render_table(params), head_roofline::report_table_lines());
       if (mismatch) {
         outcome.diagnostics = std::move(*mismatch);
         outcome.status = 1;

@@ -27,7 +27,6 @@ using namespace ledger::plot_style;
 constexpr double kBottom = 374.0;
 constexpr double kLegendTop = kBottom + kLegendGap;
 
-
 struct Sample {
   double h_q = 0.0;
   std::uint64_t cube = 0;
@@ -44,8 +43,8 @@ struct Crossover {
 struct Series {
   std::uint64_t topk = 0;
   std::string color;
-  std::vector<Sample> samples;          // the table's rows: ascending h_q, each once
-  std::optional<Crossover> crossover;   // none when memory-bound for every h_q
+  std::vector<Sample> samples;         // the table's rows: ascending h_q, each once
+  std::optional<Crossover> crossover;  // none when memory-bound for every h_q
 };
 
 // The cycle model with h_q a real number and without the floor, to draw the
@@ -174,9 +173,10 @@ std::string cycles_svg(const Params& params) {
   const double height =
       ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, all, x, zero_cube); }) + 8.0;
   ledger::svg::Document doc = ledger::figure_document(
-      height, {"head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
-               fmt::format("d = {}，{} 个 AI Core 分 L2 带宽，b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
-                           params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)});
+      height,
+      {"head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
+       fmt::format("d = {}，{} 个 AI Core 分 L2 带宽，b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
+                   params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)});
 
   // h_q ticks at the table's values, skipping any too close to the previous label.
   std::vector<ledger::Tick> x_ticks;
@@ -232,8 +232,8 @@ std::string cycles_svg(const Params& params) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
       if (line.empty()) continue;
       const std::string text = fmt::format("{} topk={}", cube ? "cube" : "mem", s.topk);
-      std::vector<ledger::LabelSlot> slots{{-4.0, -6.0, Anchor::end}, {-4.0, 14.0, Anchor::end},
-                                           {-60.0, -6.0, Anchor::end}, {-60.0, 14.0, Anchor::end}};
+      std::vector<ledger::LabelSlot> slots{
+          {-4.0, -6.0, Anchor::end}, {-4.0, 14.0, Anchor::end}, {-60.0, -6.0, Anchor::end}, {-60.0, 14.0, Anchor::end}};
       // Then above and below the curve itself, every 12 px leftwards over its right half,
       // so a label always sits by its own curve.
       for (std::size_t i = line.size() - 1; i > line.size() / 2 && i >= 3; i -= 3) {

@@ -15,19 +15,19 @@ namespace {
 // inf. Refuse such constants instead.
 void require_finite_bandwidth(double bytes_per_cycle) {
   if (!std::isfinite(bytes_per_cycle) || bytes_per_cycle <= 0.0) {
-    throw ledger::cli::UsageError(fmt::format(
-        "--l2-bw/--cores/--freq: l2_bw / cores / freq = {} bytes per cycle leaves the range of double; "
-        "choose values nearer the defaults (5e12, 32, 1650e6)",
-        bytes_per_cycle));
+    throw ledger::cli::UsageError(
+        fmt::format("--l2-bw/--cores/--freq: l2_bw / cores / freq = {} bytes per cycle leaves the range of double; "
+                    "choose values nearer the defaults (5e12, 32, 1650e6)",
+                    bytes_per_cycle));
   }
 }
 
 void require_finite_cycles(double mem, std::uint64_t h_q, std::uint64_t topk) {
   if (!std::isfinite(mem)) {
-    throw ledger::cli::UsageError(fmt::format(
-        "--l2-bw/--cores/--freq/--d/--heads/--topk: mem_cycles for h_q={} topk={} is {}, out of double's "
-        "range; choose values nearer the defaults",
-        h_q, topk, mem));
+    throw ledger::cli::UsageError(
+        fmt::format("--l2-bw/--cores/--freq/--d/--heads/--topk: mem_cycles for h_q={} topk={} is {}, out of double's "
+                    "range; choose values nearer the defaults",
+                    h_q, topk, mem));
   }
 }
 

@@ -229,8 +229,8 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
   for (const std::string_view item : split(text, ',')) {
     std::string plain;
     if (!plain_number_text(item, plain) || plain.empty()) {
-      throw UsageError(fmt::format("{}: expected a comma-separated list of whole numbers >= 1, got {}", flag,
-                                   quoted_value(text)));
+      throw UsageError(
+          fmt::format("{}: expected a comma-separated list of whole numbers >= 1, got {}", flag, quoted_value(text)));
     }
     values.push_back(parse_positive_integer(flag, item));
   }
@@ -243,7 +243,6 @@ std::string parse_choice(std::string_view flag, std::string_view text, const std
   }
   throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted_value(text), join(choices)));
 }
-
 
 void write_stdout(std::string_view text) {
   while (!text.empty()) {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <stdexcept>
 
@@ -94,9 +94,8 @@ double LabelLayout::cover(const Rotated& r) const {
   double sum = 0.0;
   const Box bounding = r.bounding();
   for (const Box& t : taken_) {
-    if (bounding.overlap(t) > 0.0 &&
-        rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, centre_of(t), 1.0, 0.0, (t.right - t.left) / 2.0,
-                        (t.bottom - t.top) / 2.0)) {
+    if (bounding.overlap(t) > 0.0 && rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, centre_of(t), 1.0, 0.0,
+                                                     (t.right - t.left) / 2.0, (t.bottom - t.top) / 2.0)) {
       sum += bounding.overlap(t);
     }
   }
@@ -114,28 +113,29 @@ std::optional<std::pair<PlacedLabel, Box>> LabelLayout::search_near(svg::Point t
                                                                     double size, double start, double reach) const {
   // Unit directions from the right, alternating below and above: 0, +22.5, -22.5, +45, ...
   // degrees; literals, so no libm rounding can differ between compilers.
-  static constexpr double kDirections[16][2] = {
-      {1.0, 0.0},
-      {0.923879532511, 0.382683432365},
-      {0.923879532511, -0.382683432365},
-      {0.707106781187, 0.707106781187},
-      {0.707106781187, -0.707106781187},
-      {0.382683432365, 0.923879532511},
-      {0.382683432365, -0.923879532511},
-      {0.0, 1.0},
-      {0.0, -1.0},
-      {-0.382683432365, 0.923879532511},
-      {-0.382683432365, -0.923879532511},
-      {-0.707106781187, 0.707106781187},
-      {-0.707106781187, -0.707106781187},
-      {-0.923879532511, 0.382683432365},
-      {-0.923879532511, -0.382683432365},
-      {-1.0, 0.0}};
+  static constexpr double kDirections[16][2] = {{1.0, 0.0},
+                                                {0.923879532511, 0.382683432365},
+                                                {0.923879532511, -0.382683432365},
+                                                {0.707106781187, 0.707106781187},
+                                                {0.707106781187, -0.707106781187},
+                                                {0.382683432365, 0.923879532511},
+                                                {0.382683432365, -0.923879532511},
+                                                {0.0, 1.0},
+                                                {0.0, -1.0},
+                                                {-0.382683432365, 0.923879532511},
+                                                {-0.382683432365, -0.923879532511},
+                                                {-0.707106781187, 0.707106781187},
+                                                {-0.707106781187, -0.707106781187},
+                                                {-0.923879532511, 0.382683432365},
+                                                {-0.923879532511, -0.382683432365},
+                                                {-1.0, 0.0}};
   for (double d = start; d <= reach; d += 6.0) {
     for (const auto& direction : kDirections) {
       const double dx = direction[0] * d;
       const double dy = direction[1] * d;
-      const svg::Anchor anchor = dx > 0.3 * d ? svg::Anchor::start : dx < -0.3 * d ? svg::Anchor::end : svg::Anchor::middle;
+      const svg::Anchor anchor = dx > 0.3 * d    ? svg::Anchor::start
+                                 : dx < -0.3 * d ? svg::Anchor::end
+                                                 : svg::Anchor::middle;
       // The baseline sits so the text's middle is at the target's height plus dy.
       const svg::Point at{target.x + dx, target.y + dy + size * 0.325};
       const Box box = text_box(at, text, size, anchor);

@@ -20,8 +20,9 @@ namespace ledger::cli {
 namespace {
 
 UsageError write_error(const OutputFile& file, std::string_view why) {
-  return UsageError(fmt::format("{}: cannot write {}: {} (accepted: a new or writable regular file in a writable folder)",
-                                file.flag, quoted_value(file.path), why));
+  return UsageError(
+      fmt::format("{}: cannot write {}: {} (accepted: a new or writable regular file in a writable folder)", file.flag,
+                  quoted_value(file.path), why));
 }
 
 UsageError write_error(const OutputFile& file, int error) { return write_error(file, std::strerror(error)); }

@@ -67,7 +67,8 @@ void draw_axes(svg::Document& doc, const LogScale& x, const LogScale& y, std::sp
   }
 
   doc.text({(left + right) / 2.0, bottom + 42.0}, titles.x, svg::TextStyle{13.0, svg::Anchor::middle});
-  doc.text({left - 52.0, (top + bottom) / 2.0}, titles.y, svg::TextStyle{13.0, svg::Anchor::middle, "#222222", false, -90.0});
+  doc.text({left - 52.0, (top + bottom) / 2.0}, titles.y,
+           svg::TextStyle{13.0, svg::Anchor::middle, "#222222", false, -90.0});
 }
 
 }  // namespace ledger

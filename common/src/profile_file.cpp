@@ -69,9 +69,7 @@ std::string quoted(std::string_view text) {
 }
 
 bool is_key_text(std::string_view s) {
-  const auto word = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-  };
+  const auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
   if (s.empty() || !word(s.front())) return false;
   for (char c : s) {
     if (!word(c) && c != '.' && c != '_' && c != '-') return false;
@@ -91,7 +89,7 @@ std::string kind_of(const YAML::Node& node) {
 int line_of(const YAML::Node& node) { return node.Mark().line + 1; }
 
 struct Field {
-  YAML::Node name;   // the key node, for the line of a duplicate
+  YAML::Node name;  // the key node, for the line of a duplicate
   YAML::Node value;
 };
 
@@ -106,8 +104,8 @@ class ProfileReader {
 
   ProfileFile read(const YAML::Node& root) {
     if (!root.IsMap()) {
-      fail(line_of(root), fmt::format("expected a mapping with the fields {}, got {}", field_list(kProfileFields),
-                                      kind_of(root)));
+      fail(line_of(root),
+           fmt::format("expected a mapping with the fields {}, got {}", field_list(kProfileFields), kind_of(root)));
     }
     const auto fields = fields_of(root, "", kProfileFields);
     ProfileFile file;
@@ -141,24 +139,24 @@ class ProfileReader {
              fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), field_list(accepted)));
       }
       if (const auto it = fields.find(text); it != fields.end()) {
-        fail(line_of(name), fmt::format("{}duplicate field '{}' (first at line {})", context, text,
-                                        line_of(it->second.name)));
+        fail(line_of(name),
+             fmt::format("{}duplicate field '{}' (first at line {})", context, text, line_of(it->second.name)));
       }
       fields.emplace(text, Field{name, entry.second});
     }
     return fields;
   }
 
-  const Field& required(const YAML::Node& map, const std::map<std::string, Field>& fields,
-                        const std::string& context, const char* name) const {
+  const Field& required(const YAML::Node& map, const std::map<std::string, Field>& fields, const std::string& context,
+                        const char* name) const {
     const auto it = fields.find(name);
     if (it == fields.end()) fail(line_of(map), fmt::format("{}missing field '{}'", context, name));
     return it->second;
   }
 
   // One line of text: a scalar, not blank, without control characters.
-  std::string text_field(const YAML::Node& map, const std::map<std::string, Field>& fields,
-                         const std::string& context, const char* name) const {
+  std::string text_field(const YAML::Node& map, const std::map<std::string, Field>& fields, const std::string& context,
+                         const char* name) const {
     const Field& f = required(map, fields, context, name);
     const auto problem = [&](std::string_view what) {
       fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, what, kind_of(f.value)));
@@ -173,12 +171,12 @@ class ProfileReader {
   }
 
   // A word of letters, digits and . _ - (`example` shows one).
-  std::string key_field(const YAML::Node& map, const std::map<std::string, Field>& fields,
-                        const std::string& context, const char* name, std::string_view example) const {
+  std::string key_field(const YAML::Node& map, const std::map<std::string, Field>& fields, const std::string& context,
+                        const char* name, std::string_view example) const {
     const Field& f = required(map, fields, context, name);
     if (!f.value.IsScalar() || !is_key_text(f.value.Scalar())) {
-      fail(value_line(f), fmt::format("{}{}: expected a word of letters, digits and . _ - (e.g. {}), got {}",
-                                         context, name, example, kind_of(f.value)));
+      fail(value_line(f), fmt::format("{}{}: expected a word of letters, digits and . _ - (e.g. {}), got {}", context,
+                                      name, example, kind_of(f.value)));
     }
     return f.value.Scalar();
   }
@@ -284,15 +282,16 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
     second = second_document_line(text);
   } catch (const YAML::Exception& e) {
     // e.msg may hold the offending character itself, a line break included.
-    throw ProfileFileError(fmt::format("{}:{}: malformed YAML: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
+    throw ProfileFileError(
+        fmt::format("{}:{}: malformed YAML: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
   }
   if (root.IsNull()) {
-    throw ProfileFileError(fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path),
-                                       field_list(kProfileFields)));
+    throw ProfileFileError(
+        fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path), field_list(kProfileFields)));
   }
   if (second) {
-    throw ProfileFileError(fmt::format("{}:{}: a second YAML document (---): a profile file holds one", shown_path(path),
-                                       *second));
+    throw ProfileFileError(
+        fmt::format("{}:{}: a second YAML document (---): a profile file holds one", shown_path(path), *second));
   }
   try {
     return ProfileReader(path).read(root);
@@ -317,11 +316,11 @@ ProfileFile load_profile_file(const std::string& path) {
   struct stat info {};
   if (::fstat(fd, &info) != 0) throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
   if (!S_ISREG(info.st_mode)) {
-    const char* kind = S_ISDIR(info.st_mode)    ? "a directory"
-                       : S_ISFIFO(info.st_mode) ? "a named pipe"
+    const char* kind = S_ISDIR(info.st_mode)                            ? "a directory"
+                       : S_ISFIFO(info.st_mode)                         ? "a named pipe"
                        : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
-                       : S_ISSOCK(info.st_mode) ? "a socket"
-                                                : "not a regular file";
+                       : S_ISSOCK(info.st_mode)                         ? "a socket"
+                                                                        : "not a regular file";
     throw ProfileFileError(fmt::format("{}: is {}, not a profile file (accepted: a regular YAML file)", shown, kind));
   }
   std::string text;

@@ -14,8 +14,6 @@ Verdict judge(double flops, double bytes, double peak_flops, double bandwidth) {
 }
 //< judge
 
-std::string_view bound_name(Bound bound) {
-  return bound == Bound::memory ? "memory-bound" : "compute-bound";
-}
+std::string_view bound_name(Bound bound) { return bound == Bound::memory ? "memory-bound" : "compute-bound"; }
 
 }  // namespace ledger

@@ -207,8 +207,7 @@ std::string Document::str() const {
       number(width_), number(height_), escape(kFontStack));
   out += '\n';
   out += fmt::format("<title>{}</title>\n", escape(title_));
-  out += fmt::format(R"(<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>)", number(width_),
-                     number(height_));
+  out += fmt::format(R"(<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>)", number(width_), number(height_));
   out += '\n';
   out += body_;
   out += "</svg>\n";

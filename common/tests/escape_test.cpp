@@ -13,16 +13,18 @@ TEST_CASE("control characters, separators and bidi overrides are escaped; text i
   CHECK(escape_for_message("GEMMx\nInjected line") == "GEMMx\\x0aInjected line");
   CHECK(escape_for_message("\x1b]0;pwned\x07") == "\\x1b]0;pwned\\x07");
   CHECK(escape_for_message("a\tb\rc\x7f") == "a\\x09b\\x0dc\\x7f");
-  CHECK(escape_for_message("\xc2\x85") == "\\x85");             // U+0085, NEL (C1)
-  CHECK(escape_for_message("a\xe2\x80\xa8" "b") == "a\\u2028b");  // LINE SEPARATOR
-  CHECK(escape_for_message("\xe2\x80\xae" "cba") == "\\u202ecba");  // RIGHT-TO-LEFT OVERRIDE
+  CHECK(escape_for_message("\xc2\x85") == "\\x85");  // U+0085, NEL (C1)
+  CHECK(escape_for_message("a\xe2\x80\xa8"
+                           "b") == "a\\u2028b");  // LINE SEPARATOR
+  CHECK(escape_for_message("\xe2\x80\xae"
+                           "cba") == "\\u202ecba");  // RIGHT-TO-LEFT OVERRIDE
   CHECK(escape_for_message("算子 ４０９６ γ") == "算子 ４０９６ γ");
 }
 
 TEST_CASE("invalid UTF-8 is escaped byte by byte", "[text]") {
   CHECK(escape_for_message("\xff\xfe") == "\\xff\\xfe");
-  CHECK(escape_for_message("a\xe7\xae") == "a\\xe7\\xae");        // a cut-off 算
-  CHECK(escape_for_message("\xc0\xaf") == "\\xc0\\xaf");          // overlong '/'
+  CHECK(escape_for_message("a\xe7\xae") == "a\\xe7\\xae");         // a cut-off 算
+  CHECK(escape_for_message("\xc0\xaf") == "\\xc0\\xaf");           // overlong '/'
   CHECK(escape_for_message("\xed\xa0\x80") == "\\xed\\xa0\\x80");  // a surrogate
 }
 

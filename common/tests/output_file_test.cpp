@@ -2,10 +2,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <stdexcept>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"

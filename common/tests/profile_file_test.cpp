@@ -78,7 +78,8 @@ TEST_CASE("each malformed profile file: one line naming the file, the line and t
   CHECK(load_error("not-a-number.yaml") ==
         "not-a-number.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '2 TB/s'");
   CHECK(load_error("infinite.yaml") ==
-        "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '.inf'");
+        "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got "
+        "'.inf'");
   CHECK(load_error("malformed-yaml.yaml") == "malformed-yaml.yaml:6: malformed YAML: end of sequence flow not found");
   CHECK(load_error("empty.yaml") == "empty.yaml:1: empty profile (expected the fields key, name, description, roofs)");
   CHECK(load_error("no-such-file.yaml") == "no-such-file.yaml: cannot open: No such file or directory");
@@ -90,7 +91,8 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
   const std::string fp16 = "  - key: tensor_core.fp16\n    theoretical: 1e14\n    label: l\n    source: s\n";
   CHECK_NOTHROW(parse_profile(head + "roofs:\n" + hbm + fp16, "t.yaml"));
 
-  CHECK(parse_error("- 1\n") == "t.yaml:1: expected a mapping with the fields key, name, description, roofs, got a list");
+  CHECK(parse_error("- 1\n") ==
+        "t.yaml:1: expected a mapping with the fields key, name, description, roofs, got a list");
   CHECK(parse_error("key: k\nname: n\nroofs: []\n") == "t.yaml:1: missing field 'description'");
   CHECK(parse_error("key: k\nkey: j\n") == "t.yaml:2: duplicate field 'key' (first at line 1)");
   CHECK(parse_error("key: k\nname: n\nnmae: m\n") ==
@@ -108,7 +110,8 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
   CHECK(parse_error(head + "roofs:\n  - hbm\n") ==
         "t.yaml:5: roof #1: expected a mapping with the fields key, theoretical, calibration, label, source, "
         "got 'hbm'");
-  CHECK(parse_error(head + "roofs:\n  - theoretical: 1e12\n    label: l\n") == "t.yaml:5: roof #1: missing field 'key'");
+  CHECK(parse_error(head + "roofs:\n  - theoretical: 1e12\n    label: l\n") ==
+        "t.yaml:5: roof #1: missing field 'key'");
   CHECK(parse_error(head + "roofs:\n" + hbm + "  - key: x\n    theoretical: 0x10\n") ==
         "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '0x10'");
   CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration:\n") ==
@@ -145,8 +148,7 @@ TEST_CASE("calibration is from 0.01 to 1, or absent", "[profile-file]") {
 
 TEST_CASE("roofs_error points at the roofs of a valid profile", "[profile-file]") {
   const ProfileFile file = load_profile_file(test_profile("no-fp16-matrix-roof.yaml"));
-  CHECK(roofs_error(file, "no fp16 matrix roof").what() ==
-        file.path + ":6: roofs: no fp16 matrix roof");
+  CHECK(roofs_error(file, "no fp16 matrix roof").what() == file.path + ":6: roofs: no fp16 matrix roof");
 }
 
 TEST_CASE("the built-in profiles are the YAML files, bit for bit", "[profile-file]") {

@@ -22,7 +22,10 @@ TEST_CASE("Unicode decimal digits and white space read as Python's float() reads
   CHECK(parse_positive_number("--x", "１_０００") == 1000.0);
   CHECK(parse_positive_number("--x", "\u00855") == 5.0);  // U+0085 is white space to Python
   // float() refuses these: a non-digit letter, the Arabic decimal separator, ASCII 0x1c, broken UTF-8.
-  for (const char* bad : {"٤٫٥", "４０９６x", "\x1c" "5", "5\xff", "Ⅳ", "²", "4096\u3000\u3000x"}) {
+  for (const char* bad : {"٤٫٥", "４０９６x",
+                          "\x1c"
+                          "5",
+                          "5\xff", "Ⅳ", "²", "4096\u3000\u3000x"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parse_positive_number("--x", bad), UsageError);
   }

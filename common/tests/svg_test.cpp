@@ -16,8 +16,8 @@ TEST_CASE("SVG numbers have two decimals and no negative zero", "[svg]") {
 TEST_CASE("SVG text escapes markup, replaces what XML cannot hold, keeps Chinese", "[svg]") {
   CHECK(escape("a<b & \"c\" 'd'") == "a&lt;b &amp; &quot;c&quot; 'd'");
   CHECK(escape("算力 γ ×") == "算力 γ ×");
-  CHECK(escape("x\x01y") == "x\xEF\xBF\xBDy");        // control character
-  CHECK(escape("x\xFFy") == "x\xEF\xBF\xBDy");        // not UTF-8
+  CHECK(escape("x\x01y") == "x\xEF\xBF\xBDy");              // control character
+  CHECK(escape("x\xFFy") == "x\xEF\xBF\xBDy");              // not UTF-8
   CHECK(escape("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
   CHECK(escape("\xE4\xB8") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // cut short
   CHECK(escape("tab\tnl\n") == "tab\tnl\n");
@@ -37,8 +37,9 @@ TEST_CASE("An SVG document is the declaration, the shapes in order, one per line
   doc.circle({5, 5}, 3, "blue");
   doc.text({10, 20}, "峰值 & more", TextStyle{14.0, Anchor::middle, "#111", true, -90.0});
   const std::string s = doc.str();
-  CHECK(s.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                      "width=\"100.00\" height=\"50.00\" viewBox=\"0 0 100.00 50.00\""));
+  CHECK(
+      s.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                    "width=\"100.00\" height=\"50.00\" viewBox=\"0 0 100.00 50.00\""));
   CHECK(s.find("<title>图 &lt;1&gt;</title>\n") != std::string::npos);
   CHECK(s.find("<line x1=\"0.00\" y1=\"0.00\" x2=\"10.00\" y2=\"10.00\" stroke=\"#000\" stroke-width=\"1.50\" "
                "stroke-dasharray=\"4 2\"/>\n") != std::string::npos);

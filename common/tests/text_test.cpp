@@ -6,7 +6,7 @@
 using namespace ledger;
 
 TEST_CASE("code points count CJK characters once each", "[text]") {
-  CHECK(code_points("算子") == 2);         // 6 bytes of UTF-8
+  CHECK(code_points("算子") == 2);           // 6 bytes of UTF-8
   CHECK(code_points("GEMM（fp16）") == 10);  // fullwidth parentheses are one code point each
   CHECK(code_points("") == 0);
 }

@@ -102,9 +102,10 @@ int main(int argc, char** argv) {
       ledger::ProfileFile file = ledger::load_profile_file(argv[i]);
       const std::string stem = std::filesystem::path(file.path).stem().string();
       if (file.profile.key != stem) {
-        throw ledger::ProfileFileError(fmt::format("{}: key '{}' differs from the file name: a built-in profile "
-                                                   "lives in <key>.yaml",
-                                                   file.path, file.profile.key));
+        throw ledger::ProfileFileError(
+            fmt::format("{}: key '{}' differs from the file name: a built-in profile "
+                        "lives in <key>.yaml",
+                        file.path, file.profile.key));
       }
       if (!keys.insert(file.profile.key).second) {
         throw ledger::ProfileFileError(fmt::format("{}: profile '{}' is listed twice", file.path, file.profile.key));

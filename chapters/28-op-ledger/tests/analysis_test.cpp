@@ -52,8 +52,7 @@ TEST_CASE("the wrong-roof comparison covers every other compute roof, never hbm"
   CHECK(fmt::format("{:.3f}", a.chosen.verdict.sol_time * 1e6) == "2399.775");
 }
 
-TEST_CASE("gemm 128^3 flips with the roof: memory-bound on tensor cores, compute-bound on CUDA cores",
-          "[analysis]") {
+TEST_CASE("gemm 128^3 flips with the roof: memory-bound on tensor cores, compute-bound on CUDA cores", "[analysis]") {
   const OperatorLedger l = gemm_ledger({128, 128, 128, "fp16"});
   const Analysis a = analyse(l, *ledger::find_profile("h200"), l.declared_roof);
   CHECK(a.chosen.verdict.bound == ledger::Bound::memory);  // 42.67 < 161.97

@@ -34,7 +34,7 @@ struct Flag {
   enum Kind { takes_value, is_switch };
   std::string_view name;  // without "--"
   Kind kind = takes_value;
-  char alias = 0;         // a one-letter form ("-h"), or 0
+  char alias = 0;  // a one-letter form ("-h"), or 0
 };
 
 // What the command line said: for each flag that takes a value, its last
@@ -75,13 +75,11 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
 // `text` must be one of `choices`; the error lists them.
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
 
-
 // Writes all of `text` to standard output, retrying short writes. Throws
 // OutputError on failure: EPIPE (the reader stopped reading, `| head -1`)
 // is a quiet end, anything else is reported.
 struct OutputError : std::runtime_error {
-  OutputError(const std::string& what, int error_number)
-      : std::runtime_error(what), error(error_number) {}
+  OutputError(const std::string& what, int error_number) : std::runtime_error(what), error(error_number) {}
   int error;
 };
 void write_stdout(std::string_view text);

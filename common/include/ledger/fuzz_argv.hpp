@@ -79,8 +79,7 @@ int run_argv(const std::uint8_t* data, std::size_t size, const char* program, Ru
   }
 
   const MemoryFile file(profile);
-  std::vector<std::string> words =
-      words_of(reinterpret_cast<const std::uint8_t*>(arguments.data()), arguments.size());
+  std::vector<std::string> words = words_of(reinterpret_cast<const std::uint8_t*>(arguments.data()), arguments.size());
   for (auto& w : words) {
     if (w == "@profile") w = file.path();
   }

@@ -22,8 +22,7 @@ class Json {
   Json(std::nullptr_t) {}
   Json(bool b) : value_(b) {}
   template <std::integral T>
-    requires(!std::same_as<T, bool>)
-  Json(T n) {
+  requires(!std::same_as<T, bool>) Json(T n) {
     if constexpr (std::is_signed_v<T>) {
       value_ = static_cast<std::int64_t>(n);
     } else {

@@ -8,8 +8,8 @@
 
 #include <optional>
 #include <span>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ledger/svg.hpp"

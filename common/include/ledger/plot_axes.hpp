@@ -14,8 +14,8 @@ namespace ledger {
 
 struct Tick {
   double value = 0.0;
-  std::string label;   // empty: a grid line without a label
-  bool major = true;   // major lines are darker than minor ones
+  std::string label;  // empty: a grid line without a label
+  bool major = true;  // major lines are darker than minor ones
 };
 
 // Labelled decades ("10¹²") plus, when `minor`, unlabelled 2..9 x 10^k lines.

@@ -7,10 +7,10 @@
 
 namespace ledger::plot_style {
 
-inline constexpr double kWidth = 800.0;  // viewBox width
-inline constexpr double kLeft = 92.0;    // plot area, left edge (room for the y tick labels)
-inline constexpr double kRight = 772.0;  // plot area, right edge
-inline constexpr double kTop = 64.0;     // plot area, top edge (room for the title)
+inline constexpr double kWidth = 800.0;     // viewBox width
+inline constexpr double kLeft = 92.0;       // plot area, left edge (room for the y tick labels)
+inline constexpr double kRight = 772.0;     // plot area, right edge
+inline constexpr double kTop = 64.0;        // plot area, top edge (room for the title)
 inline constexpr double kLegendGap = 68.0;  // from the plot area's bottom to the legend (x axis labels)
 inline constexpr double kLegendRow = 19.0;  // legend line height
 

@@ -29,9 +29,9 @@ struct ProfileFileError : std::runtime_error {
 };
 
 struct ProfileFile {
-  std::string path;         // as given, for messages
+  std::string path;  // as given, for messages
   MachineProfile profile;
-  int roofs_line = 0;       // 1-based line of `roofs:`, for errors a program raises about the roofs
+  int roofs_line = 0;  // 1-based line of `roofs:`, for errors a program raises about the roofs
 };
 
 // Parses the YAML text of a profile; `path` names it in errors. Throws ProfileFileError.
