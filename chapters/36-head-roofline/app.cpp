@@ -60,8 +60,8 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
 以下常量的默认值都是报告给的（报告 :85-94），不是本机实测：
   --d N                 d_qk = d_v，每个 head 的维度（默认 512；报告脚本的 D_QK）
   --l2-bw B/s           整颗芯片的 L2 总带宽，字节/秒（默认 5e12，即 5 TB/s；L2_TOTAL_BW）
-  --cores N             分这份 L2 带宽的 AI Core 数（默认 32；NUM_CORES，
-                        对应 config.h 的 GRID_SHAPE = 32）
+  --cores N             L2 带宽平分的份数（默认 32；NUM_CORES，即 config.h 里
+                        kernel 的网格大小 GRID_SHAPE = 32，不是芯片的 AI Core 数）
   --freq Hz             AI Core 主频（默认 1650e6，即 1650 MHz；FREQ）
   --fma-per-cycle N     Cube 打满时每个 AI Core 每周期的 FMA 数（默认 4096；FMA_PER_CYCLE）
   --heads N[,N...]      每个 AI Core 负责的 q head 数，逗号分隔的候选
