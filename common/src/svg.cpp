@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "ledger/text.hpp"
+
 namespace ledger::svg {
 namespace {
 
@@ -13,42 +15,10 @@ constexpr char32_t kReplacement = 0xFFFD;
 // Decodes one code point at `text[i]`, advancing i; nullopt (one byte
 // consumed) for a byte that does not start a well-formed UTF-8 sequence.
 std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  if (lead < 0x80) {
-    ++i;
-    return lead;
-  }
-  int length = 0;
   char32_t cp = 0;
-  char32_t min = 0;
-  if ((lead & 0xE0) == 0xC0) {
-    length = 2, cp = lead & 0x1F, min = 0x80;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3, cp = lead & 0x0F, min = 0x800;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4, cp = lead & 0x07, min = 0x10000;
-  } else {
-    ++i;
-    return std::nullopt;
-  }
-  if (i + length > text.size()) {
-    ++i;
-    return std::nullopt;
-  }
-  for (int k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) {
-      ++i;
-      return std::nullopt;
-    }
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-  if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
-    ++i;
-    return std::nullopt;
-  }
-  i += length;
+  const std::size_t length = utf8_sequence(text, i, cp);
+  i += length == 0 ? 1 : length;
+  if (length == 0) return std::nullopt;
   return cp;
 }
 

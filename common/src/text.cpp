@@ -42,9 +42,6 @@ std::string ascii_lower(std::string_view s) {
   return out;
 }
 
-namespace {
-
-// Length of the well-formed UTF-8 sequence at text[i] and its code point; 0 when the byte starts none.
 std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);
@@ -72,6 +69,8 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp) {
   if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
   return length;
 }
+
+namespace {
 
 // Code points a terminal acts on rather than shows: controls, line breaks, bidi overrides.
 bool acts_on_terminal(char32_t cp) {

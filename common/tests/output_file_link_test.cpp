@@ -14,24 +14,12 @@
 
 #include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"
+#include "scratch_files.hpp"
 
 using namespace ledger::cli;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path fresh_dir() {
-  std::string pattern = (fs::temp_directory_path() / "ledger-output-link-test-XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
-  return pattern;
-}
 
 std::size_t entries(const fs::path& dir) {
   return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
@@ -49,20 +37,20 @@ std::string write_error(const fs::path& path) {
 }  // namespace
 
 TEST_CASE("a symbolic link is written through: the target changes, the link stays a link", "[cli]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-link-test");
   fs::create_directories(dir / "figures");
   { std::ofstream(dir / "figures" / "real.svg") << "old"; }
   fs::create_symlink("figures/real.svg", dir / "link.svg");
   write_atomically({"--plot", (dir / "link.svg").string(), "new"});
   CHECK(fs::is_symlink(dir / "link.svg"));
-  CHECK(read(dir / "figures" / "real.svg") == "new");
+  CHECK(ledger::test::read_bytes(dir / "figures" / "real.svg") == "new");
   CHECK(entries(dir / "figures") == 1);  // no temporary left beside the target
   CHECK(entries(dir) == 2);
   fs::remove_all(dir);
 }
 
 TEST_CASE("a link to a device or to nothing is refused", "[cli]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-link-test");
   fs::create_symlink("/dev/full", dir / "full.svg");
   CHECK(write_error(dir / "full.svg") ==
         "--plot: cannot write '" + (dir / "full.svg").string() +
@@ -79,17 +67,17 @@ TEST_CASE("a file the user may not write is refused and left as it was", "[cli]"
     WARN("running as root, who may write any file: the permission case cannot be tested here");
     return;
   }
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-link-test");
   { std::ofstream(dir / "locked.svg") << "old"; }
   fs::permissions(dir / "locked.svg", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   CHECK(write_error(dir / "locked.svg").find("Permission denied") != std::string::npos);
-  CHECK(read(dir / "locked.svg") == "old");
+  CHECK(ledger::test::read_bytes(dir / "locked.svg") == "old");
   CHECK(entries(dir) == 1);
   fs::remove_all(dir);
 }
 
 TEST_CASE("a write that fails midway leaves no temporary file", "[cli]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-link-test");
   fs::create_directories(dir / "taken.svg" / "inside");  // a non-empty folder where the file should go
   CHECK(write_error(dir / "taken.svg").find("Is a directory") != std::string::npos);
   CHECK(entries(dir) == 1);

@@ -9,28 +9,10 @@
 
 #include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"
+#include "scratch_files.hpp"
 
 using namespace ledger::cli;
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A new folder per call: ctest runs these tests in parallel, and other build
-// folders may run them at the same time, so a fixed name would be shared.
-fs::path fresh_dir() {
-  std::string pattern = (fs::temp_directory_path() / "ledger-output-file-test-XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
-  return pattern;
-}
-
-}  // namespace
 
 TEST_CASE("An output path must name a file with the extension", "[cli]") {
   CHECK(parse_output_path("--plot", "a.svg", ".svg") == "a.svg");
@@ -43,17 +25,17 @@ TEST_CASE("An output path must name a file with the extension", "[cli]") {
 }
 
 TEST_CASE("A file is written whole and replaces the old one, leaving no temporary", "[cli]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-file-test");
   const fs::path target = dir / "fig.svg";
   write_atomically({"--plot", target.string(), "old"});
   write_atomically({"--plot", target.string(), "new content"});
-  CHECK(read(target) == "new content");
+  CHECK(ledger::test::read_bytes(target) == "new content");
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
   fs::remove_all(dir);
 }
 
 TEST_CASE("An unwritable path is a usage error naming the flag and the path, and leaves nothing", "[cli]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-file-test");
   try {
     write_atomically({"--plot", (dir / "missing" / "fig.svg").string(), "x"});
     FAIL("expected a UsageError");

@@ -11,17 +11,12 @@
 #include <string>
 
 #include "ledger/profile_file.hpp"
+#include "scratch_files.hpp"
 
 using namespace ledger;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path fresh_dir() {
-  std::string pattern = (fs::temp_directory_path() / "ledger-profile-kind-test-XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
-  return pattern;
-}
 
 std::string load_error(const std::string& path) {
   try {
@@ -35,7 +30,7 @@ std::string load_error(const std::string& path) {
 }  // namespace
 
 TEST_CASE("a named pipe is refused without waiting for a writer", "[profile-file]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-profile-kind-test");
   const std::string fifo = (dir / "fifo.yaml").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   // No writer ever opens it: a blocking open() would never return.
@@ -50,7 +45,7 @@ TEST_CASE("a device and a directory are refused, naming what they are", "[profil
 }
 
 TEST_CASE("a symbolic link to a regular profile file is read", "[profile-file]") {
-  const fs::path dir = fresh_dir();
+  const fs::path dir = ledger::test::fresh_dir("ledger-profile-kind-test");
   fs::create_symlink(fs::path(LEDGER_TEST_PROFILES_DIR) / "reader-gpu.yaml", dir / "link.yaml");
   CHECK(load_profile_file((dir / "link.yaml").string()).profile.key == "reader-gpu");
   fs::remove_all(dir);

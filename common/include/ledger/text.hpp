@@ -38,6 +38,10 @@ std::string replace_all(std::string_view text, std::string_view from, std::strin
 // ASCII-only lower-casing; other bytes (CJK text) pass through unchanged.
 std::string ascii_lower(std::string_view s);
 
+// Length of the well-formed UTF-8 sequence at text[i] and its code point in `cp`;
+// 0 when the byte starts none (overlong forms, surrogates and values past U+10FFFF included).
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp);
+
 // `text` made safe to echo in a one-line message: valid UTF-8 passes
 // through; control characters (C0, DEL, C1), line and paragraph separators
 // and bidirectional overrides become \xNN / \uNNNN, and each byte of invalid
