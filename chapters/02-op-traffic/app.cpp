@@ -3,7 +3,6 @@
 #include "app.hpp"
 
 #include <optional>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -106,21 +105,15 @@ std::string help_text() {
   std::vector<std::string> table{fmt::format("                      {} {}",
                                              ledger::pad_right(op_traffic::kDefaultMachine, 14),
                                              op_traffic::find_machine(op_traffic::kDefaultMachine)->label)};
-  std::set<std::string> used;
   for (const op_traffic::Machine& m : op_traffic::machines()) {
-    used.insert(m.profile_key);
     if (m.key != op_traffic::kDefaultMachine) {
       table.push_back(fmt::format("                      {} {}", ledger::pad_right(m.key, 14), m.label));
     }
   }
-  std::vector<std::string> others;
-  for (const std::string& key : ledger::builtin_profile_keys()) {
-    if (!used.contains(key)) others.push_back(key);
-  }
   std::string text = kHelpTemplate;
   text = ledger::replace_all(text, "@MACHINE_CHOICES@", ledger::join(op_traffic::machine_keys(), ","));
   text = ledger::replace_all(text, "@MACHINE_TABLE@", ledger::join(table, "\n"));
-  text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(others, "、"));
+  text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(op_traffic::other_profiles(), "、"));
   return ledger::replace_all(text, "@DEFAULT_MACHINE@", op_traffic::kDefaultMachine);
 }
 

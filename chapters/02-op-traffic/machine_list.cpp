@@ -1,11 +1,9 @@
 #include "machine_list.hpp"
 
-#include <algorithm>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "ledger/cli.hpp"
 #include "ledger/profile.hpp"
 #include "ledger/text.hpp"
 
@@ -30,17 +28,6 @@ std::string render_machine(const Machine& m, std::string_view header) {
   out += fmt::format("  机器平衡点 : {:.1f} FLOP/Byte\n", m.balance());
   out += fmt::format("  来源 : {}\n", m.source);
   return out;
-}
-
-// The built-in profiles no --machine stands for: a reader reaches them with --profile.
-std::vector<std::string> other_profiles() {
-  std::vector<std::string> used;
-  for (const Machine& m : machines()) used.push_back(m.profile_key);
-  std::vector<std::string> others;
-  for (const std::string& key : ledger::builtin_profile_keys()) {
-    if (std::find(used.begin(), used.end(), key) == used.end()) others.push_back(key);
-  }
-  return others;
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 #include "machines.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "ledger/cli.hpp"
+#include "ledger/profile.hpp"
 #include "ledger/text.hpp"
 
 namespace op_traffic {
@@ -90,6 +93,17 @@ Machine machine_from_profile(const ledger::ProfileFile& file) {
                  ? compute->source
                  : fmt::format("{}：{}；hbm：{}", compute->key, compute->source, m.memory_roof.source);
   return m;
+}
+
+// The built-in profiles no --machine stands for: a reader reaches them with --profile.
+std::vector<std::string> other_profiles() {
+  std::vector<std::string> used;
+  for (const Machine& m : machines()) used.push_back(m.profile_key);
+  std::vector<std::string> others;
+  for (const std::string& key : ledger::builtin_profile_keys()) {
+    if (std::find(used.begin(), used.end(), key) == used.end()) others.push_back(key);
+  }
+  return others;
 }
 
 }  // namespace op_traffic

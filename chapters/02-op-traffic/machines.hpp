@@ -34,6 +34,9 @@ const std::vector<Machine>& machines();
 std::vector<std::string> machine_keys();
 const Machine* find_machine(const std::string& key);
 
+// The built-in profiles no --machine stands for: a reader reaches them with --profile.
+std::vector<std::string> other_profiles();
+
 // The names the fp16 matrix unit goes by (NVIDIA, AMD, Ascend), in the order
 // they are looked for: op_traffic's peak is the fp16 matrix roof.
 const std::vector<std::string>& fp16_matrix_roof_keys();

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "ledger/cli.hpp"
 #include "ledger/profile.hpp"
 #include "ledger/text.hpp"
 #include "ledger/text_table.hpp"

@@ -49,7 +49,7 @@ double threshold_heads_limit(const Params& p) {
 }
 
 double threshold_topk(const Params& p) {
-  return 2.0 * static_cast<double>(p.fma_per_cycle) / l2_bytes_per_core_per_cycle(p);
+  return 2.0 * threshold_heads_limit(p);  // the denominator b * topk - 2 * fma is positive past it
 }
 
 std::string_view bottleneck_name(Bottleneck bottleneck) {

@@ -57,16 +57,11 @@ double mem_curve(const Params& p, double h_q, std::uint64_t topk) {
   return (h_q * d * 4.0 + static_cast<double>(topk) * d * 2.0) / l2_bytes_per_core_per_cycle(p);
 }
 
-// cube > mem  <=>  h_q > topk * fma / (b * topk - 2 * fma), b the L2 bytes per
-// core per cycle (d cancels); no crossover when the denominator is not positive.
+// Where the cube curve meets the mem curve: the model's head-count threshold.
 std::optional<Crossover> crossover_of(const Params& p, std::uint64_t topk) {
-  const double b = l2_bytes_per_core_per_cycle(p);
-  const double fma = static_cast<double>(p.fma_per_cycle);
-  const double denominator = b * static_cast<double>(topk) - 2.0 * fma;
-  if (!(denominator > 0.0)) return std::nullopt;
-  const double h_q = static_cast<double>(topk) * fma / denominator;
-  if (!std::isfinite(h_q)) return std::nullopt;
-  return Crossover{h_q, cube_curve(p, h_q, topk)};
+  const std::optional<double> h_q = threshold_heads(p, topk);
+  if (!h_q || !std::isfinite(*h_q)) return std::nullopt;
+  return Crossover{*h_q, cube_curve(p, *h_q, topk)};
 }
 
 std::vector<Series> series_of(const Params& params) {

@@ -40,23 +40,12 @@ bool python_ascii(std::string_view text, std::string& out) {
   out.clear();
   std::size_t i = 0;
   while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead < 0x80) {
-      out.push_back(static_cast<char>(lead));
-      ++i;
-      continue;
-    }
-    std::size_t length = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
-    if (length == 0 || i + length > text.size()) return false;
-    char32_t cp = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto b = static_cast<unsigned char>(text[i + k]);
-      if ((b & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    const char32_t min = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
-    if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
-    if (unicode_space(cp)) {
+    char32_t cp = 0;
+    const std::size_t length = utf8_sequence(text, i, cp);
+    if (length == 0) return false;
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (unicode_space(cp)) {
       out.push_back(' ');
     } else if (const int digit = unicode_decimal_value(cp); digit >= 0) {
       out.push_back(static_cast<char>('0' + digit));
@@ -244,6 +233,16 @@ std::string parse_choice(std::string_view flag, std::string_view text, const std
   throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted_value(text), join(choices)));
 }
 
+namespace {
+
+// Failing to write standard output: EPIPE (the reader stopped reading,
+// `| head -1`) is a quiet end, anything else is reported.
+struct OutputError : std::runtime_error {
+  OutputError(const std::string& what, int error_number) : std::runtime_error(what), error(error_number) {}
+  int error;
+};
+
+// Writes all of `text` to standard output, retrying short writes.
 void write_stdout(std::string_view text) {
   while (!text.empty()) {
     const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
@@ -259,8 +258,6 @@ void write_stdout(std::string_view text) {
     text.remove_prefix(static_cast<std::size_t>(n));
   }
 }
-
-namespace {
 
 void report(std::string_view program, std::string_view kind, std::string_view message) {
   const std::string line = fmt::format("{}: {}: {}\n", program, kind, escape_for_message(message));

@@ -38,7 +38,6 @@ void Json::write(std::string& out, int indent, int depth) const {
         } else if constexpr (std::is_same_v<T, bool>) {
           out += v ? "true" : "false";
         } else if constexpr (std::is_same_v<T, double>) {
-          if (!std::isfinite(v)) throw std::domain_error("JSON cannot hold a non-finite number");
           out += json_number(v);
         } else if constexpr (std::is_same_v<T, std::string>) {
           out += json_quote(v);

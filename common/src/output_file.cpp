@@ -98,16 +98,12 @@ void write_atomically(const OutputFile& file) {
   }
 }
 
-void write_all(std::span<const OutputFile> files) {
-  for (const OutputFile& f : files) write_atomically(f);
-}
-
 int run_program(std::string_view program, const std::function<ProgramOutput()>& body) {
   std::string diagnostics;
   int status = 0;
   const int failed = run_program(program, [&] {
     ProgramOutput out = body();
-    write_all(out.files);
+    for (const OutputFile& f : out.files) write_atomically(f);  // in order, stopping at the first failure
     diagnostics = std::move(out.diagnostics);
     status = out.status;
     return std::move(out.text);

@@ -50,22 +50,19 @@ std::string field_list(std::span<const std::string_view> fields) {
   return out;
 }
 
-// Text with control characters and broken UTF-8 escaped, so an error stays one line.
-std::string one_line(std::string_view text) { return escape_for_message(text); }
-
 // The file's name as errors start with it: escaped, and cut when very long.
 std::string shown_path(std::string_view path) {
-  return path.size() <= kEchoLimit ? one_line(path) : quoted_value(path);
+  return path.size() <= kEchoLimit ? escape_for_message(path) : quoted_value(path);
 }
 
 // The reader's text in quotes, shortened and on one line.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 60;
-  if (text.size() <= kShown) return fmt::format("'{}'", one_line(text));
+  if (text.size() <= kShown) return fmt::format("'{}'", escape_for_message(text));
   // Cut at a code point boundary, not inside a UTF-8 sequence.
   std::size_t cut = kShown;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("'{}...'", one_line(text.substr(0, cut)));
+  return fmt::format("'{}...'", escape_for_message(text.substr(0, cut)));
 }
 
 bool is_key_text(std::string_view s) {
@@ -283,7 +280,7 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   } catch (const YAML::Exception& e) {
     // e.msg may hold the offending character itself, a line break included.
     throw ProfileFileError(
-        fmt::format("{}:{}: malformed YAML: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
+        fmt::format("{}:{}: malformed YAML: {}", shown_path(path), e.mark.line + 1, escape_for_message(e.msg)));
   }
   if (root.IsNull()) {
     throw ProfileFileError(
@@ -298,8 +295,8 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   } catch (const YAML::Exception& e) {
     // Not expected (the reader checks each node before it uses it), but a
     // reader's file must never become an internal error.
-    if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", shown_path(path), one_line(e.msg)));
-    throw ProfileFileError(fmt::format("{}:{}: {}", shown_path(path), e.mark.line + 1, one_line(e.msg)));
+    if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", shown_path(path), escape_for_message(e.msg)));
+    throw ProfileFileError(fmt::format("{}:{}: {}", shown_path(path), e.mark.line + 1, escape_for_message(e.msg)));
   }
 }
 

@@ -75,15 +75,6 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
 // `text` must be one of `choices`; the error lists them.
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
 
-// Writes all of `text` to standard output, retrying short writes. Throws
-// OutputError on failure: EPIPE (the reader stopped reading, `| head -1`)
-// is a quiet end, anything else is reported.
-struct OutputError : std::runtime_error {
-  OutputError(const std::string& what, int error_number) : std::runtime_error(what), error(error_number) {}
-  int error;
-};
-void write_stdout(std::string_view text);
-
 // Runs `body`, which computes the whole output as text before anything is
 // printed, so an error can never leave a half-written table on stdout.
 // UsageError -> "<program>: error: <message>" on stderr, exit 2. A failed

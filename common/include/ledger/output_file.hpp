@@ -5,7 +5,6 @@
 #pragma once
 
 #include <functional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,9 +26,6 @@ std::string parse_output_path(std::string_view flag, std::string_view path, std:
 // An existing target must be a regular file the user may write (else it is
 // left untouched). Throws UsageError naming the flag, the path and the reason.
 void write_atomically(const OutputFile& file);
-
-// Every file, in order; stops at the first that cannot be written.
-void write_all(std::span<const OutputFile> files);
 
 // What a program produces, computed whole before anything is written.
 struct ProgramOutput {
