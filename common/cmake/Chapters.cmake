@@ -18,6 +18,9 @@
 #   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
 #                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
 #                     HOSTILE_ARGS is a valid command line for it without --plot
+#   <chapter>/figure-labels  with FIGURE_LABELS: no label of the program's figure overlaps
+#                     another or is crossed by a line, over the flag sets
+#                     common/tests/figure_labels.py gives for the program (label cli)
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
 function(read_chapter_list)
@@ -56,7 +59,7 @@ function(read_chapter_list)
 endfunction()
 
 function(add_chapter)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "SOURCES;HOSTILE_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "FIGURE_LABELS" "" "SOURCES;HOSTILE_ARGS")
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   set(program ${CHAPTER_PROGRAM_${chapter}})
   if(NOT program)
@@ -87,4 +90,10 @@ function(add_chapter)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
             ${arg_HOSTILE_ARGS})
   set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
+
+  if(arg_FIGURE_LABELS)
+    add_test(NAME ${chapter}/figure-labels
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
+    set_tests_properties(${chapter}/figure-labels PROPERTIES LABELS cli TIMEOUT 300)
+  endif()
 endfunction()

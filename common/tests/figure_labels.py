@@ -29,12 +29,15 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts", "lib"))
+import suite  # noqa: E402
+
+REPO = str(suite.ROOT)
 NS = "{http://www.w3.org/2000/svg}"
 GRID_COLORS = {"#d8d8dc", "#eeeef0"}  # drawn under everything, text may sit on them
 TOLERANCE = 0.5  # pixels two shapes may touch by (rounding to two decimals, anti-aliasing)
 
-CHAPTERS = {"op_traffic": "02-op-traffic", "op_ledger": "28-op-ledger", "head_roofline": "36-head-roofline"}
+CHAPTERS = {program: chapter for chapter, program in suite.chapters()}  # program -> chapter, from chapters/chapters.list
 PROFILES = sorted(f for f in os.listdir(os.path.join(REPO, "common/profiles")) if f.endswith(".yaml"))
 BUILTIN = [p[:-5] for p in PROFILES]
 # Profiles at the edges of the ranges the loader accepts (common/tests/profiles).
