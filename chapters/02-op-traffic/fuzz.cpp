@@ -5,7 +5,5 @@
 #include "ledger/fuzz_argv.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // Only the text: the files --plot would write stay in memory, so the fuzzer writes nothing.
-  return ledger::fuzz::run_argv(data, size, "op_traffic",
-                                [](int argc, const char* const* argv) { return op_traffic::run(argc, argv).text; });
+  return ledger::fuzz::run_argv(data, size, "op_traffic", op_traffic::run);
 }
