@@ -50,8 +50,9 @@ page() {
   output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "$@" "$src"
 }
 
+# chapter_page SOURCE.md: a chapter's page, with its table of contents.
 chapter_page() {
-  page "$book/$1.md" --toc --toc-depth=3
+  page "$1" --toc --toc-depth=3
 }
 
 # print_edition DIR FILE.md...: the PDF, DIR/book.pdf, with its LaTeX source,
@@ -81,17 +82,19 @@ print_edition() {
   mv -f "$work/book.pdf" "$dir/book.pdf"
 }
 
+# The book's pages in reading order: the index, then every chapter of chapters/chapters.list.
+pages=("$book/index.md")
+while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters)
+
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
   cp "$book/book.css" "$out/html/book.css"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
-    chapter_page "$chapter"
+    chapter_page "$book/$chapter.md"
   done
   if [ $want_pdf -eq 1 ]; then
-    chapters=()
-    while read -r chapter _; do chapters+=("$book/$chapter.md"); done < <(book_chapters)
-    print_edition "$out" "$book/index.md" "${chapters[@]}"
+    print_edition "$out" "${pages[@]}"
   fi
   exit 0
 fi
@@ -106,16 +109,12 @@ trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
 cp "$book/book.css" "$out/html/book.css"
 pids=()
-page "$book/index.md" & pids+=($!)
-chapters=()
-while read -r chapter _; do
-  chapter_page "$chapter" & pids+=($!)
-  chapters+=("$book/$chapter.md")
-done < <(book_chapters)
+page "${pages[0]}" & pids+=($!)
+for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
 output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
   --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
-  "$book/index.md" "${chapters[@]}" & pids+=($!)
-print_edition "$out" "$book/index.md" "${chapters[@]}" & pids+=($!)
+  "${pages[@]}" & pids+=($!)
+print_edition "$out" "${pages[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 if [ $failed -ne 0 ]; then

@@ -72,8 +72,8 @@ local function scan_book()
       local function walk(blocks)
         for _, b in ipairs(blocks) do
           if b.t == 'Header' and b.level == 1 then
-            chapter = pandoc.utils.stringify(b.content):match('^第%s*(%d+)%s*章')
-            chapter = chapter and tostring(tonumber(chapter))
+            chapter = repo.chapter_number(pandoc.utils.stringify(b.content))
+            chapter = chapter and tostring(chapter)
           elseif b.t == 'CodeBlock' and b.classes:includes('figure') then
             number('fig', b.identifier ~= '' and b.identifier or nil,
               'the figure ' .. (b.attributes.case or b.attributes.file or ''))
@@ -97,9 +97,7 @@ end
 
 -- The page being rendered, for HTML (one chapter per page); nil for a book.
 local function current_key()
-  local files = PANDOC_STATE.input_files
-  if not is_html or #files ~= 1 then return nil end
-  return (pandoc.path.split_extension(pandoc.path.filename(files[1])))
+  return is_html and repo.page_key() or nil
 end
 
 local function name_of(label)

@@ -238,9 +238,8 @@ local function full_src(src, key, place)
   if src:match('^profile:') then return src end
   local chapter, case = src:match('^([^/]+)/([^/]+)$')
   if not chapter then chapter, case = key, src end
-  for _, c in ipairs(repo.chapters()) do
-    if c.key == chapter or c.key:sub(1, #chapter + 1) == chapter .. '-' then return c.key .. '/' .. case end
-  end
+  local c = repo.resolve_chapter(chapter)
+  if c then return c.key .. '/' .. case end
   problems.add(string.format('%s: src="%s": no chapter "%s" in chapters/chapters.list', place, src, tostring(chapter)))
   return nil
 end
@@ -286,7 +285,7 @@ local function resolve(attr, key, place)
     end
     where = where .. ' × ' .. attr.scale
   end
-  return x * scale, where, x
+  return x * scale, where
 end
 
 -- --------------------------------------------------------------- audit ----
@@ -419,7 +418,7 @@ end
 
 -- ---------------------------------------------------------------- walk ----
 local audit_rows = {}
-local function audit_inlines(inlines, allowed, key)
+local function audit_inlines(inlines, allowed)
   for i, el in ipairs(inlines) do
     if el.t == 'Str' then
       for _, tok in ipairs(number_tokens(el.text)) do
@@ -435,12 +434,10 @@ end
 
 return { {
   Pandoc = function(doc)
-    local files = PANDOC_STATE.input_files
-    local key = #files == 1 and pandoc.path.split_extension(pandoc.path.filename(files[1])) or nil
+    local key = repo.page_key()
     page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
-    for _, f in ipairs(files) do
-      local full = pandoc.path.is_absolute(f) and f or pandoc.path.join { pandoc.system.get_working_directory(), f }
-      local rel = pandoc.path.make_relative(full, repo.root)
+    for _, f in ipairs(PANDOC_STATE.input_files) do
+      local rel = pandoc.path.make_relative(repo.absolute(f), repo.root)
       for i, text in ipairs(repo.lines(repo.read(rel) or '')) do
         page_lines[#page_lines + 1] = { file = rel, number = i, text = text }
       end
@@ -470,7 +467,7 @@ return { {
         io.stderr:write(string.format('  %-10s %-8s %s\n', 'bound', r.tok, r.where))
       end
       local used, bad = {}, {}
-      prose:walk { Inlines = function(inl) audit_inlines(inl, allowed, key) end }
+      prose:walk { Inlines = function(inl) audit_inlines(inl, allowed) end }
       for _, r in ipairs(audit_rows) do
         used[r.tok] = true
         io.stderr:write(string.format('  %-10s %-8s in "%s"%s\n', r.reason and 'allowed' or 'UNBOUND', r.tok,

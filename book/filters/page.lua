@@ -67,7 +67,7 @@ local function nav_bar(key)
   local function add(prefix, c, suffix)
     inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() }
     local title = pandoc.utils.stringify(outline(c.key).title)
-    local short = title:match('^(第%s*%d+%s*章)') or title
+    local short = select(2, repo.chapter_number(title)) or title
     inlines:insert(pandoc.Link({ pandoc.Str(prefix .. short .. suffix) }, c.key .. '.html', title))
   end
   if at and at > 1 then add('← ', list[at - 1], '') end
@@ -75,14 +75,8 @@ local function nav_bar(key)
   return pandoc.Div({ pandoc.Plain(inlines) }, pandoc.Attr('', { 'nav' }))
 end
 
-local function current_key()
-  local files = PANDOC_STATE.input_files
-  if #files ~= 1 then return nil end
-  return pandoc.path.split_extension(pandoc.path.filename(files[1]))
-end
-
 local function html_page(doc)
-  local key = current_key()
+  local key = repo.page_key()
   if key and key ~= 'index' and repo.chapter(key) then
     local first = doc.blocks[1]
     if not (first and first.t == 'Header' and first.level == 1) then

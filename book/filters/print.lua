@@ -13,10 +13,13 @@
 --   * A long output (`.scroll`, the JSON cases) is printed as its first
 --     PRINT_EXCERPT_LINES lines; the caption under it names the golden file
 --     and says how many lines were left out.
---     book/tests/check_pdf.py knows this number.
+--     book/tests/check_pdf.py reads this number from here.
 local PRINT_EXCERPT_LINES = 40
 
 if FORMAT ~= 'latex' then return {} end
+
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local repo = require 'repo'
 
 -- Code points xeCJK typesets as CJK (two columns in verbatim text).
 local WIDE = {
@@ -146,8 +149,7 @@ end
 
 -- Drops 第 N 章 and the space after it from a chapter heading; returns N.
 local function chapter_number(header)
-  local text = pandoc.utils.stringify(header.content)
-  local n = text:match('^第%s*(%d+)%s*章')
+  local n = repo.chapter_number(pandoc.utils.stringify(header.content))
   if not n then return nil end
   local content = header.content
   while #content > 0 do
@@ -161,7 +163,7 @@ local function chapter_number(header)
   end
   while #content > 0 and content[1].t == 'Space' do content:remove(1) end
   header.content = content
-  return tonumber(n)
+  return n
 end
 
 local main_matter = false

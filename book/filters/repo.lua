@@ -7,13 +7,14 @@ local path = pandoc.path
 
 local M = {}
 
-local function absolute(p)
+-- p, made absolute from pandoc's working directory.
+function M.absolute(p)
   if path.is_absolute(p) then return p end
   return path.join { pandoc.system.get_working_directory(), p }
 end
 
 -- book/filters/<filter>.lua -> book/filters -> book -> repository root
-M.root = path.directory(path.directory(path.directory(absolute(PANDOC_SCRIPT_FILE))))
+M.root = path.directory(path.directory(path.directory(M.absolute(PANDOC_SCRIPT_FILE))))
 
 function M.abs(rel)
   return path.join { M.root, rel }
@@ -64,6 +65,31 @@ function M.chapter(key)
   return nil
 end
 
+-- `28` or `28-op-ledger` -> the chapter {key=, program=}, or nil (the rule of
+-- book/chapters.sh and scripts/lib/suite.py resolve_chapter).
+function M.resolve_chapter(arg)
+  for _, c in ipairs(M.chapters()) do
+    if c.key == arg or c.key:sub(1, #arg + 1) == arg .. '-' then return c end
+  end
+  return nil
+end
+
+-- A chapter heading's text `第 N 章　标题` -> N (a number) and its `第 N 章`;
+-- nil for any other heading.
+function M.chapter_number(title)
+  local prefix, n = title:match('^(第%s*(%d+)%s*章)')
+  if not n then return nil end
+  return tonumber(n), prefix
+end
+
+-- The page being rendered, book/<key>.md, when pandoc reads one file; nil for
+-- several (the EPUB and the PDF).
+function M.page_key()
+  local files = PANDOC_STATE.input_files
+  if #files ~= 1 then return nil end
+  return (path.split_extension(path.filename(files[1])))
+end
+
 -- A filter records every problem and fails once at the end, so one render
 -- names everything that is missing, not just the first.
 function M.problems(filter_name)
@@ -74,7 +100,7 @@ function M.problems(filter_name)
       if #list == 0 then return end
       local inputs = {}
       for i, f in ipairs(PANDOC_STATE.input_files) do
-        inputs[i] = pandoc.path.make_relative(absolute(f), M.root)
+        inputs[i] = pandoc.path.make_relative(M.absolute(f), M.root)
       end
       local input = table.concat(inputs, ' ')
       error(string.format('%s: %d problem(s) in %s:\n  %s', filter_name, #list, input,

@@ -3,6 +3,7 @@
 Parsed with Pandoc itself (no filters), so the tests read attributes exactly
 as the render does.
 """
+import functools
 import json
 import pathlib
 import subprocess
@@ -13,12 +14,16 @@ sys.path.insert(0, str(ROOT / "scripts" / "lib"))
 import suite  # noqa: E402  (the chapter and case lists, read as every tool reads them)
 
 
+@functools.cache
+def pandoc_blocks(md_path):
+    """The blocks of md_path's Pandoc AST (JSON), parsed once per page and run."""
+    return json.loads(subprocess.run(
+        ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
+        check=True, capture_output=True, text=True).stdout)["blocks"]
+
+
 def code_blocks(md_path):
     """Yields (classes, attributes) of every fenced code block in md_path."""
-    doc = json.loads(subprocess.run(
-        ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
-        check=True, capture_output=True, text=True).stdout)
-
     def walk(node):
         if isinstance(node, dict):
             if node.get("t") == "CodeBlock":
@@ -30,19 +35,19 @@ def code_blocks(md_path):
             for item in node:
                 yield from walk(item)
 
-    yield from walk(doc["blocks"])
+    yield from walk(pandoc_blocks(md_path))
 
 
 def golden_blocks(md_path):
-    """Yields (golden file relative to the root, case or None) per golden block."""
+    """Yields (golden file relative to the root, case or None, the block's classes) per golden block."""
     for classes, attrs in code_blocks(md_path):
         if "golden" not in classes:
             continue
         if "case" in attrs:
             chapter, case = attrs["case"].split("/", 1)
-            yield f"golden/{chapter}/{case}.txt", attrs["case"]
+            yield f"golden/{chapter}/{case}.txt", attrs["case"], classes
         elif "file" in attrs:
-            yield f"golden/{attrs['file']}", None
+            yield f"golden/{attrs['file']}", None, classes
 
 
 def figure_blocks(md_path):

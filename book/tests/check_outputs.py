@@ -42,7 +42,7 @@ def main(html_path, md_path):
     blocks = pre_texts(page)
     failures = []
     named = list(golden_blocks(md_path))
-    for rel, case in named:
+    for rel, case, _classes in named:
         golden = ROOT / rel
         if not golden.is_file():
             failures.append(f"golden file missing: {rel}")

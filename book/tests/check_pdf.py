@@ -24,10 +24,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from booksource import ROOT, book_pages, code_blocks, figure_blocks, verdict
+from booksource import ROOT, book_pages, figure_blocks, golden_blocks, verdict
 from check_xrefs import expected_labels
 
-EXCERPT_LINES = 40  # book/filters/print.lua: PRINT_EXCERPT_LINES
+# As many lines as book/filters/print.lua prints of a long output.
+EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$",
+                              (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8"), re.M).group(1))
 WRAP_MARK = "↪"
 
 
@@ -61,13 +63,7 @@ def logical_lines(text):
 def golden_outputs():
     """(golden file, lines the PDF must show) for every golden block of the book."""
     for page in book_pages():
-        for classes, attrs in code_blocks(page):
-            if "golden" not in classes:
-                continue
-            if "case" in attrs:
-                rel = f"golden/{attrs['case']}.txt"
-            else:
-                rel = f"golden/{attrs['file']}"
+        for rel, _case, classes in golden_blocks(page):
             lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
             if "scroll" in classes:
                 lines = lines[:EXCERPT_LINES]

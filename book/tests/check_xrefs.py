@@ -14,14 +14,12 @@ is resolved, in the HTML pages and in the EPUB:
     to at least once; no [@fig:...]/[@tbl:...] is left as text.
 """
 import html
-import json
 import pathlib
 import re
-import subprocess
 import sys
 import zipfile
 
-from booksource import book_pages, verdict
+from booksource import book_pages, pandoc_blocks, verdict
 
 KINDS = {"fig": "图", "tbl": "表"}
 NBSP = "\u00a0"
@@ -39,9 +37,6 @@ def _stringify(inlines):
 
 def labels_of(md_path):
     """The labels of one chapter page, in order: [(label, kind)]."""
-    doc = json.loads(subprocess.run(
-        ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
-        check=True, capture_output=True, text=True).stdout)
     found = []
 
     def walk(blocks):
@@ -62,7 +57,7 @@ def labels_of(md_path):
             elif b["t"] in ("Div", "BlockQuote"):
                 walk(b["c"][-1] if b["t"] == "Div" else b["c"])
 
-    walk(doc["blocks"])
+    walk(pandoc_blocks(md_path))
     return found
 
 
