@@ -9,10 +9,12 @@
 #     folder (bad-values.generated.list), so the coverage is the same for every program;
 #   - chapters/<chapter>/bad-input.list: what is particular to the program.
 # It runs in the repository's root, so a line names files in the repository by
-# their relative path.
+# their relative path. The matrix's path in a chapter's build folder:
+# BAD_VALUES_MATRIX (the fuzz seeds read it too).
+set(BAD_VALUES_MATRIX bad-values.generated.list)
 function(add_bad_input_tests chapter target)
   set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
-  set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/bad-values.generated.list)
+  set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
   set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py
     ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})

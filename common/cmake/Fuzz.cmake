@@ -38,7 +38,7 @@ function(add_argv_fuzzer name source)
     add_test(NAME ${chapter}/fuzz-seeds
       COMMAND bash -c "bash \"$0\" \"$1\" \"$2\" \"$4\" && \"$3\" \"$2\""
               ${CMAKE_SOURCE_DIR}/common/cmake/fuzz-seeds.sh ${chapter} ${seeds} $<TARGET_FILE:${name}_seed_replay>
-              ${CMAKE_CURRENT_BINARY_DIR}/bad-values.generated.list
+              ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${chapter}/fuzz-seeds PROPERTIES LABELS fuzz TIMEOUT 300)
   endif()
