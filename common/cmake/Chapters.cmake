@@ -9,6 +9,8 @@
 # builds and tests the chapter the same way for every chapter:
 #   <program>_core    a static library of SOURCES (the program and its tests share it)
 #   <program>         the program: main.cpp on the core library; `cmake --install` installs it
+#   <program>_check   builds the program and its unit tests: what the chapter's ctest tests
+#                     run (scripts/rebuild-chapter builds it, so no test runs a stale binary)
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
@@ -79,8 +81,10 @@ function(add_chapter)
   add_argv_fuzzer(fuzz_${program} fuzz.cpp ${program}_core)
 
   file(GLOB test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*.cpp)
+  add_custom_target(${program}_check DEPENDS ${program})
   if(test_sources)
     add_unit_tests(${program}_unit_tests "${chapter}/" ${test_sources} LIBRARIES ${program}_core)
+    add_dependencies(${program}_check ${program}_unit_tests)
   endif()
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_json.py)
     add_json_recompute_test(${chapter})

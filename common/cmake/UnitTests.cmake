@@ -3,6 +3,9 @@
 # A Catch2 test executable: its sources, Debian's prebuilt Catch2 main
 # (Catch2::Catch2WithMain, so no test executable compiles Catch's runner), and
 # one ctest test per TEST_CASE, named `<test-prefix><case>` with label `unit`.
+# Each runs with `-w NoTests`, so a filter that matches no test case fails
+# instead of passing with "No tests ran"; `<test-prefix>test-names` refuses a
+# name that ctest cannot pass to Catch whole (a ';', '*', ...: check-test-names.py).
 #
 # Test code is compiled at -O1: it only sets up inputs and compares results,
 # while the code under test keeps the build type's optimisation in its
@@ -12,5 +15,8 @@ function(add_unit_tests target prefix)
   add_executable(${target} ${arg_UNPARSED_ARGUMENTS})
   target_link_libraries(${target} PRIVATE ${arg_LIBRARIES} Catch2::Catch2WithMain)
   target_compile_options(${target} PRIVATE -O1)
-  catch_discover_tests(${target} TEST_PREFIX "${prefix}" PROPERTIES LABELS unit)
+  catch_discover_tests(${target} TEST_PREFIX "${prefix}" EXTRA_ARGS -w NoTests PROPERTIES LABELS unit)
+  add_test(NAME ${prefix}test-names
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py $<TARGET_FILE:${target}>)
+  set_tests_properties(${prefix}test-names PROPERTIES LABELS unit)
 endfunction()

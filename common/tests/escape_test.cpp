@@ -9,7 +9,7 @@
 
 using namespace ledger;
 
-TEST_CASE("control characters, separators and bidi overrides are escaped; text is kept", "[text]") {
+TEST_CASE("control characters, separators and bidi overrides are escaped, text is kept", "[text]") {
   CHECK(escape_for_message("GEMMx\nInjected line") == "GEMMx\\x0aInjected line");
   CHECK(escape_for_message("\x1b]0;pwned\x07") == "\\x1b]0;pwned\\x07");
   CHECK(escape_for_message("a\tb\rc\x7f") == "a\\x09b\\x0dc\\x7f");

@@ -85,7 +85,7 @@ TEST_CASE("attention: QK and PV 2*Sq*Skv*D each, softmax 5*Sq*Skv, normalisation
   CHECK(batched.terms.total_bytes() == 4295098368ULL);
 }
 
-TEST_CASE("rmsnorm: 4 FLOPs per element, 2 per row; x read, y written, γ not counted", "[operators]") {
+TEST_CASE("rmsnorm: 4 FLOPs per element and 2 per row, x read and y written, γ not counted", "[operators]") {
   const OperatorLedger l = rmsnorm_ledger({});
   CHECK(l.terms.total_flops() == 134234112);  // 4*8192*4096 = 134,217,728 + 2*8192 = 16,384
   CHECK(l.terms.total_bytes() == 134217728);  // 2*8192*4096*2

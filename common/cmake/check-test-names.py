@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""check-test-names.py EXECUTABLE: every Catch2 test name of EXECUTABLE can be run alone.
+
+catch_discover_tests makes one ctest test per TEST_CASE and runs it with the name as
+Catch's filter. Some characters break that chain: a ';' splits the name into two CMake
+list items (two filters that match nothing), a '*' at either end or a leading '~' is
+filter syntax (the filter selects other tests or none), a '\\' escapes the character
+after it, and white space at either end is trimmed by the listing. Such a test never
+runs, and with no failure: this check names each one and what to write instead. (The
+filters also run with `-w NoTests`, so a filter that matches nothing fails, not passes.)
+"""
+import subprocess
+import sys
+
+FORBIDDEN = {
+    ";": "a CMake list separator: ctest would get two filters",
+    "\\": "an escape character in Catch filters",
+}
+
+
+def problems(name):
+    found = [f"'{ch}' ({why})" for ch, why in FORBIDDEN.items() if ch in name]
+    if name.startswith("~"):
+        found.append("a leading '~' (a Catch filter exclusion)")
+    if name.startswith("*") or name.endswith("*"):
+        found.append("a '*' at an end (a Catch filter wildcard; inside a name it is literal)")
+    if name != name.strip():
+        found.append("white space at an end (trimmed by the listing)")
+    return found
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__.strip().splitlines()[0])
+    exe = sys.argv[1]
+    listed = subprocess.run([exe, "--list-test-names-only"], stdout=subprocess.PIPE, text=True, encoding="utf-8")
+    names = [line for line in listed.stdout.split("\n") if line]
+    if not names:
+        sys.exit(f"check-test-names: {exe} lists no test")
+    bad = [(name, problems(name)) for name in names if problems(name)]
+    for name, why in bad:
+        print(f"{exe}: test name {name!r} cannot be run alone by ctest: {'; '.join(why)}; "
+              "reword the TEST_CASE name (',' '[' ']' are escaped and fine)")
+    if bad:
+        sys.exit(1)
+    print(f"{len(names)} test names of {exe} can each be run alone")
+
+
+if __name__ == "__main__":
+    main()
