@@ -5,7 +5,8 @@
 # Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
 #   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css),
 #               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
-#   CHAPTER     only OUT_DIR/html/<chapter>.html and book.css; `28` or `28-op-ledger`;
+#   CHAPTER     OUT_DIR/html/<chapter>.html and book.css, and any other page not there
+#               yet (so its contents and next/previous links work); `28` or `28-op-ledger`;
 #               with --pdf also OUT_DIR/book.pdf (the whole book)
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
 # reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
@@ -92,6 +93,12 @@ if [ $# -gt 0 ]; then
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
+  done
+  # The page links to the contents (index.html) and to its neighbours: render
+  # every page that is not there yet, so no link of the page is dead.
+  for src in "${pages[@]}"; do
+    [ ! -f "$out/html/$(basename "$src" .md).html" ] || continue
+    if [ "$src" = "${pages[0]}" ]; then page "$src"; else chapter_page "$src"; fi
   done
   if [ $want_pdf -eq 1 ]; then
     print_edition "$out" "${pages[@]}"

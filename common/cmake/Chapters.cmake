@@ -20,9 +20,9 @@
 #   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
 #                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
 #                     HOSTILE_ARGS is a valid command line for it without --plot
-#   <chapter>/figure-labels  with FIGURE_LABELS: no label of the program's figure overlaps
-#                     another or is crossed by a line, over the flag sets
-#                     common/tests/figure_labels.py gives for the program (label cli)
+#   <chapter>/figure-labels  when chapter.toml has [figure_labels]: no label of the program's
+#                     figure overlaps another or is crossed by a line, over those flag sets
+#                     (common/tests/figure_labels.py, label cli)
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
 function(read_chapter_list)
@@ -61,7 +61,7 @@ function(read_chapter_list)
 endfunction()
 
 function(add_chapter)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "FIGURE_LABELS" "" "SOURCES;HOSTILE_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "SOURCES;HOSTILE_ARGS")
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   set(program ${CHAPTER_PROGRAM_${chapter}})
   if(NOT program)
@@ -95,7 +95,14 @@ function(add_chapter)
             ${arg_HOSTILE_ARGS})
   set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
 
-  if(arg_FIGURE_LABELS)
+  # The flag sets are the chapter's data: a [figure_labels] table in its chapter.toml.
+  set(chapter_toml ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml)
+  set(figure_label_sets "")
+  if(EXISTS ${chapter_toml})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${chapter_toml})
+    file(STRINGS ${chapter_toml} figure_label_sets REGEX "^\\[figure_labels\\]")
+  endif()
+  if(figure_label_sets)
     add_test(NAME ${chapter}/figure-labels
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/figure-labels PROPERTIES LABELS cli TIMEOUT 300)

@@ -45,53 +45,27 @@ EXTREME = ["common/tests/profiles/extreme-slow-memory.yaml", "common/tests/profi
 
 
 def flag_sets(program):
-    sets = []
-    if program == "op_traffic":
-        sets.append([])
-        for m in ["h100-spec", "h200-measured", "h200-spec"]:
-            sets += [["--machine", m], ["--machine", m, "--op", "GEMM"], ["--machine", m, "--op", "Attention"]]
-        for p in PROFILES:
-            sets.append(["--profile", f"common/profiles/{p}"])
-            sets.append(["--profile", f"common/profiles/{p}", "--op", "GEMM,AdamW"])
-        for p in EXTREME:
-            sets += [["--profile", p], ["--profile", p, "--seq-len", "1e7"], ["--profile", p, "--op", "AdamW"]]
-        for shape in (["--seq-len", "1"], ["--seq-len", "1e7"], ["--heads", "1", "--head-dim", "1"],
-                      ["--params", "1"], ["--params", "1e13"], ["--batch", "4096"], ["--kv-len", "1"],
-                      ["--world", "2"], ["--world", "1e6"], ["--head-dim", "4096", "--seq-len", "65536"],
-                      ["--op", "all-reduce"], ["--op", "逐元素"], ["--op", "LayerNorm,AdamW"]):
-            sets.append(shape)
-            sets.append(["--machine", "h100-spec"] + shape)
-    elif program == "op_ledger":
-        cases = {
-            "gemm": [[], ["--m", "1", "--n", "1", "--k", "1"], ["--m", "65536", "--n", "65536", "--k", "65536"],
-                     ["--m", "1", "--n", "8192", "--k", "8192"], ["--dtype", "fp32"], ["--dtype", "fp8"]],
-            "attention": [[], ["--sq", "1", "--skv", "1"], ["--sq", "65536", "--skv", "65536"]],
-            "rmsnorm": [[], ["--rows", "1", "--hidden", "1"]],
-            "elementwise": [[], ["--eager"], ["--ops", "64"]],
-            "fused-norm-rope-quant": [[]],
-        }
-        for machine in BUILTIN:  # every case on every machine; the extreme shapes on the fastest and slowest
-            for case, shapes in cases.items():
-                for shape in shapes if machine in ("b200", "h200", "ascend-910b") else shapes[:1]:
-                    sets.append(["--case", case, "--machine", machine] + shape)
-        for roof in ["tensor_core.fp16", "tensor_core.bf16", "tensor_core.fp8", "tensor_core.tf32", "cuda_core.fp32"]:
-            sets.append(["--case", "gemm", "--roof", roof])
-            sets.append(["--case", "rmsnorm", "--roof", roof])
-        sets.append(["--case", "gemm", "--profile", "common/tests/profiles/reader-gpu.yaml"])
-        for p in EXTREME:
-            for case in cases:
-                sets.append(["--case", case, "--profile", p, "--roof", "tensor_core.fp16"])
-    elif program == "head_roofline":
-        sets += [[], ["--topk", "512,1024,2048"], ["--topk", "2048", "--heads", "64,128"], ["--l2-bw", "8e12"],
-                 ["--topk", "64,128,256,512,1024,2048,4096,8192"],
-                 ["--topk", "1,2,4,8,16,32,64,128,256,512,1024,2048"],
-                 ["--heads", ",".join(str(h) for h in range(1, 129))],
-                 ["--heads", ",".join(str(2 ** i) for i in range(0, 13))],
-                 ["--heads", "1"], ["--heads", "1", "--topk", "1"], ["--topk", "1"],
-                 ["--topk", "100000"], ["--l2-bw", "1e9"], ["--l2-bw", "1e16"], ["--fma-per-cycle", "1"],
-                 ["--fma-per-cycle", "1000000"], ["--d", "1"], ["--d", "65536"], ["--cores", "1"],
-                 ["--heads", "3,5,7,11,13", "--topk", "300,700,1500"],
-                 ["--heads", "16,32,64,128", "--topk", "512,520,1024,1040"]]
+    """The flag sets of [figure_labels] in the program's chapters/<chapter>/chapter.toml:
+    `sets` as they are, then every combination of each [[figure_labels.product]]'s parts."""
+    chapter = CHAPTERS[program]
+    data = suite.chapter_data(chapter).get("figure_labels")
+    if not data:
+        raise SystemExit(f"figure_labels.py: chapters/{chapter}/chapter.toml has no [figure_labels] flag sets")
+    named = {
+        "@machines": [["--machine", m] for m in BUILTIN],
+        "@profiles": [["--profile", f"common/profiles/{p}"] for p in PROFILES],
+        "@extreme-profiles": [["--profile", p] for p in EXTREME],
+    }
+    sets = [list(s) for s in data.get("sets", [])]
+    for product in data.get("product", []):
+        combos = [[]]
+        for part in product["parts"]:
+            if isinstance(part, str) and part not in named:
+                raise SystemExit(f"figure_labels.py: chapters/{chapter}/chapter.toml: unknown part {part!r} "
+                                 f"(accepted: a list of flag lists, {', '.join(named)})")
+            alternatives = named[part] if isinstance(part, str) else part
+            combos = [c + list(a) for c in combos for a in alternatives]
+        sets += combos
     return sets
 
 
