@@ -2,9 +2,19 @@
 # Sourced by book/render.sh and scripts/rebuild-chapter: reads chapters/chapters.list.
 # Needs $root (the repository root).
 
-# Prints every chapter, one `<chapter> <program>` per line.
+# Prints every chapter, one `<chapter> <program>` per line; a line that breaks the
+# grammar (scripts/lib/suite.py, CHAPTER_LINE) is named on stderr and the status is 2.
 book_chapters() {
-  grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$root/chapters/chapters.list" | awk '{print $1, $2}'
+  LC_ALL=C awk '
+    { gsub(/\r/, "") }
+    /^[ \t]*(#.*)?$/ { next }
+    !/^[0-9][0-9]-[a-z0-9-]+[ \t]+[a-z][a-z0-9_]*[ \t]*$/ {
+      printf "chapters/chapters.list:%d: a line must read `<NN-slug> <program>`, got: %s\n", NR, $0 > "/dev/stderr"
+      bad = 1; exit 2
+    }
+    seen[$1]++ { printf "chapters/chapters.list:%d: chapter %s is listed twice\n", NR, $1 > "/dev/stderr"; bad = 1; exit 2 }
+    { print $1, $2 }
+  ' "$root/chapters/chapters.list"
 }
 
 # resolve_chapter ARG: accepts `28` or `28-op-ledger`; prints `<chapter> <program>`.

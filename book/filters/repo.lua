@@ -47,13 +47,23 @@ function M.list_entries(text)
   return out
 end
 
--- chapters/chapters.list: { {key=, program=}, ... } in reading order.
+-- chapters/chapters.list: { {key=, program=}, ... } in reading order. The grammar is
+-- scripts/lib/suite.py's CHAPTER_LINE (CR ignored; blank and `#` lines skipped); a line
+-- that breaks it fails the render, naming it.
 function M.chapters()
   local text = M.read('chapters/chapters.list')
   if not text then error('cannot read chapters/chapters.list under ' .. M.root, 0) end
-  local out = {}
-  for _, e in ipairs(M.list_entries(text)) do
-    out[#out + 1] = { key = e.name, program = e.rest }
+  local out, seen = {}, {}
+  for number, line in ipairs(M.lines((text:gsub('\r', '')))) do
+    if not (line:match('^[ \t]*$') or line:match('^[ \t]*#')) then
+      local key, program = line:match('^(%d%d%-[a-z0-9%-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*$')
+      if not key then
+        error(string.format('chapters/chapters.list:%d: a line must read `<NN-slug> <program>`, got: %s', number, line), 0)
+      end
+      if seen[key] then error(string.format('chapters/chapters.list:%d: chapter %s is listed twice', number, key), 0) end
+      seen[key] = true
+      out[#out + 1] = { key = key, program = program }
+    end
   end
   return out
 end

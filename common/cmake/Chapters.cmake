@@ -25,21 +25,38 @@
 #                     (common/tests/figure_labels.py, label cli)
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
+# The grammar (blank and `#` lines skipped, CR ignored, `<NN-slug> <program>`) is the same
+# in the list's other readers: scripts/lib/suite.py, book/chapters.sh, book/filters/repo.lua;
+# scripts/tests/chapter-list-test.sh feeds all four the same odd lines.
 function(read_chapter_list)
-  set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CHAPTER_LIST})
-  file(STRINGS ${CHAPTER_LIST} lines ENCODING UTF-8)
+  if(NOT CMAKE_SCRIPT_MODE_FILE)  # that test calls this in script mode, where no configure reruns
+    set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CHAPTER_LIST})
+  endif()
+  # Read as text, not file(STRINGS): ';', '[' and ']' would split or join CMake list
+  # items, so they stand in as <semicolon>, <lbracket>, <rbracket> while lines are split.
+  file(READ ${CHAPTER_LIST} text)
+  string(REPLACE "\r" "" text "${text}")
+  string(REPLACE ";" "<semicolon>" text "${text}")
+  string(REPLACE "[" "<lbracket>" text "${text}")
+  string(REPLACE "]" "<rbracket>" text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
   set(chapters "")
+  set(number 0)
   foreach(line IN LISTS lines)
+    math(EXPR number "${number} + 1")
     if(line MATCHES "^[ \t]*(#|$)")
       continue()
     endif()
     if(NOT line MATCHES "^([0-9][0-9]-[a-z0-9-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*$")
-      message(FATAL_ERROR "${CHAPTER_LIST}: a line must read `<NN-slug> <program>`, got: ${line}")
+      string(REPLACE "<semicolon>" ";" line "${line}")
+      string(REPLACE "<lbracket>" "[" line "${line}")
+      string(REPLACE "<rbracket>" "]" line "${line}")
+      message(FATAL_ERROR "chapters/chapters.list:${number}: a line must read `<NN-slug> <program>`, got: ${line}")
     endif()
     set(chapter ${CMAKE_MATCH_1})
     set(program ${CMAKE_MATCH_2})
     if(chapter IN_LIST chapters)
-      message(FATAL_ERROR "${CHAPTER_LIST}: chapter ${chapter} is listed twice")
+      message(FATAL_ERROR "chapters/chapters.list:${number}: chapter ${chapter} is listed twice")
     endif()
     if(NOT EXISTS ${CMAKE_SOURCE_DIR}/chapters/${chapter}/CMakeLists.txt)
       message(FATAL_ERROR "chapter ${chapter} is listed in chapters/chapters.list but chapters/${chapter}/"
@@ -49,7 +66,11 @@ function(read_chapter_list)
     list(APPEND chapters ${chapter})
     set(CHAPTER_PROGRAM_${chapter} ${program} PARENT_SCOPE)
   endforeach()
-  file(GLOB entries LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR}/chapters CONFIGURE_DEPENDS
+  set(configure_depends CONFIGURE_DEPENDS)
+  if(CMAKE_SCRIPT_MODE_FILE)
+    set(configure_depends "")
+  endif()
+  file(GLOB entries LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR}/chapters ${configure_depends}
     ${CMAKE_SOURCE_DIR}/chapters/*)
   foreach(entry IN LISTS entries)
     if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/chapters/${entry} AND NOT entry IN_LIST chapters)

@@ -36,13 +36,28 @@ def _entries(path):
             yield number, stripped.split()
 
 
+# The grammar of chapters/chapters.list, the same in its four readers (CMake's
+# read_chapter_list, book/chapters.sh, book/filters/repo.lua and this one; one test,
+# scripts/tests/chapter-list-test.sh, feeds them all the same odd lines): a blank line or
+# one whose first non-blank is `#` is skipped; every other reads `<NN-slug> <program>`.
+# CR characters are ignored, as CMake's file(STRINGS) does.
+CHAPTER_SKIP = re.compile(r"[ \t]*(#.*)?")
+CHAPTER_LINE = re.compile(r"([0-9][0-9]-[a-z0-9-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*")
+
+
 def chapters():
-    """[(chapter, program)] in reading order."""
+    """[(chapter, program)] in reading order; ListError naming the line if one breaks the grammar."""
     out = []
-    for number, words in _entries(CHAPTER_LIST):
-        if len(words) != 2:
-            raise ListError(f"{CHAPTER_LIST.relative_to(ROOT)}:{number}: expected `<chapter> <program>`")
-        out.append((words[0], words[1]))
+    rel = CHAPTER_LIST.relative_to(ROOT)
+    for number, line in enumerate(CHAPTER_LIST.read_text(encoding="utf-8").replace("\r", "").split("\n"), 1):
+        if CHAPTER_SKIP.fullmatch(line):
+            continue
+        match = CHAPTER_LINE.fullmatch(line)
+        if not match:
+            raise ListError(f"{rel}:{number}: a line must read `<NN-slug> <program>`, got: {line}")
+        if match[1] in (c for c, _ in out):
+            raise ListError(f"{rel}:{number}: chapter {match[1]} is listed twice")
+        out.append((match[1], match[2]))
     return out
 
 
