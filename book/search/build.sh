@@ -10,7 +10,7 @@
 # and renamed into place, so a reader never sees half of it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -eq 1 ] && [ -d "$1" ] || { echo "usage: book/search/build.sh HTML_DIR" >&2; exit 2; }
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then echo "usage: book/search/build.sh HTML_DIR (an existing folder)" >&2; exit 2; fi
 html=$(cd "$1" && pwd)
 deps=$("$here/npm-deps.sh" "${BOOK_SEARCH_DEPS:-}")
 minisearch=$deps/node_modules/minisearch
