@@ -1,9 +1,9 @@
 // The book's search box (book/render.sh adds it to every HTML page through
 // pandoc's --include-after-body; the page template knows nothing of it).
 //
-// It puts the box in the page's sidebar navigation when there is one (an element
-// marked data-search-slot, or nav.sidebar / #sidebar / aside nav), else at the top
-// of the body. The index is a script (search/index.js, written at render time by
+// It puts the box in the page's sidebar navigation when there is one and it is
+// shown (an element marked data-search-slot, or nav.sidebar / #sidebar / aside
+// nav), else at the top of the page's <main> or body. The index is a script (search/index.js, written at render time by
 // book/search/build-index.js) loaded with MiniSearch on the first focus, so the
 // search works from file:// (where fetch() of a data file is refused) and from any
 // static server, and costs nothing until a reader uses it.
@@ -37,9 +37,22 @@
   results.hidden = true;
   box.append(label, input, results);
 
-  const slot = document.querySelector('[data-search-slot], nav.sidebar, #sidebar, aside nav');
-  if (slot) slot.prepend(box);
-  else document.body.prepend(box);
+  // In the sidebar while it is shown; where a narrow screen hides it (behind a
+  // menu button), at the top of the page's content instead, so that the box is
+  // always in sight. Placed again when the window's width changes.
+  function place() {
+    const slot = document.querySelector('[data-search-slot], nav.sidebar, #sidebar, aside nav');
+    const shown = slot && getComputedStyle(slot).display !== 'none' && slot.getClientRects().length > 0;
+    const where = shown ? slot : document.querySelector('main') || document.body;
+    box.classList.toggle('book-search-sidebar', where === slot);
+    if (box.parentElement !== where) where.prepend(box);
+  }
+  place();
+  let resizing = 0;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(place, 150);
+  });
 
   function loadScript(name) {
     return new Promise((resolve, reject) => {

@@ -114,6 +114,19 @@ async function main() {
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(pathToFileURL(index).href);
 
+    // Wide screen: the box is in sight, and in the sidebar when the page shows one.
+    const wide = await page.evaluate(() => {
+      const box = document.querySelector('.book-search');
+      const r = box.getBoundingClientRect();
+      const slot = document.querySelector('[data-search-slot], nav.sidebar, #sidebar, aside nav');
+      const slotShown = !!slot && getComputedStyle(slot).display !== 'none' && slot.getClientRects().length > 0;
+      return { left: r.left, right: r.right, top: r.top, height: r.height, width: innerWidth,
+        slotShown, inSlot: !!slot && slot.contains(box) };
+    });
+    check(wide.height > 0 && wide.left >= 0 && wide.right <= wide.width && wide.top >= 0 && wide.top < 400,
+      `1280 px: the search box is not in sight at the top: ${JSON.stringify(wide)}`);
+    check(wide.inSlot === wide.slotShown, `1280 px: the box belongs in the shown sidebar: ${JSON.stringify(wide)}`);
+
     // Every page carries the box.
     for (const file of fs.readdirSync(htmlDir).filter((f) => f.endsWith('.html')).sort()) {
       const p = await context.newPage();
