@@ -100,10 +100,10 @@ if [ $# -gt 0 ]; then
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
   done
-  search_index "$out/html"
   if [ $want_pdf -eq 1 ]; then
     print_edition "$out" "${pages[@]}"
   fi
+  search_index "$out/html"
   exit 0
 fi
 
