@@ -3,10 +3,11 @@
 //
 // It puts the box in the page's sidebar navigation when there is one and it is
 // shown (an element marked data-search-slot, or nav.sidebar / #sidebar / aside
-// nav), else at the top of the page's <main> or body. The index is a script (search/index.js, written at render time by
-// book/search/build-index.js) loaded with MiniSearch on the first focus, so the
-// search works from file:// (where fetch() of a data file is refused) and from any
-// static server, and costs nothing until a reader uses it.
+// nav), else at the top of the page's <main> or body. The index is a script
+// (search/index.js, written at render time by book/search/build-index.js) loaded
+// with MiniSearch on the first focus, so the search works from file:// (where
+// fetch() of a data file is refused) and from any static server, and costs
+// nothing until a reader uses it.
 (function () {
   'use strict';
   const MAX_RESULTS = 10;
