@@ -43,12 +43,19 @@ output() {
   mv -f "$dst.tmp" "$dst"
 }
 
-# page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html.
+# page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html, with the
+# search box (book/search/: its stylesheet in the head, its script after the body).
 page() {
   local src=$1 name
   name=$(basename "$src" .md)
   shift
-  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "$@" "$src"
+  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css \
+    --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" "$@" "$src"
+}
+
+# search_index HTML_DIR: the search's index of the pages in HTML_DIR, and its scripts.
+search_index() {
+  "$book/search/build.sh" "$1" || { echo "render: FAILED: the search index (book/search/build.sh)" >&2; return 1; }
 }
 
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
@@ -103,6 +110,7 @@ if [ $# -gt 0 ]; then
   if [ $want_pdf -eq 1 ]; then
     print_edition "$out" "${pages[@]}"
   fi
+  search_index "$out/html"
   exit 0
 fi
 
@@ -124,6 +132,7 @@ output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$boo
 print_edition "$out" "${pages[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ $failed -ne 0 ] || search_index "$out/html" || failed=1
 if [ $failed -ne 0 ]; then
   rm -rf "$final/html" "$final/book.epub" "$final/book.pdf"
   # Keep the PDF's LaTeX source and log to read the error in.

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# build.sh HTML_DIR: the search of the rendered HTML book in HTML_DIR. Run by
+# book/render.sh after the pages are written, so the index always matches them.
+#   HTML_DIR/search/index.js       the MiniSearch index of every page's sections
+#                                  (sections.py reads the pages, build-index.js indexes them)
+#   HTML_DIR/search/minisearch.js  MiniSearch's browser (UMD) build, as pinned in package-lock.json
+#   HTML_DIR/search/tokenize.js, search.js, search.css   the box and its tokenizer
+# The pages load them through the <link>/<script> lines render.sh includes
+# (head.html, after-body.html). The search folder is written beside the pages
+# and renamed into place, so a reader never sees half of it.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then echo "usage: book/search/build.sh HTML_DIR (an existing folder)" >&2; exit 2; fi
+html=$(cd "$1" && pwd)
+deps=$("$here/npm-deps.sh" "${BOOK_SEARCH_DEPS:-}")
+minisearch=$deps/node_modules/minisearch
+tmp=$(mktemp -d "$html/.search.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cp "$minisearch/dist/umd/index.js" "$tmp/minisearch.js"
+cp "$minisearch/LICENSE.txt" "$tmp/minisearch.LICENSE.txt" 2>/dev/null || true
+cp "$here/tokenize.js" "$here/search.js" "$here/search.css" "$tmp/"
+python3 "$here/sections.py" "$html" >"$tmp/sections.json"
+node "$here/build-index.js" "$minisearch" "$tmp/sections.json" "$tmp/index.js"
+rm "$tmp/sections.json"
+chmod 755 "$tmp"
+rm -rf "$html/search.old"
+[ ! -d "$html/search" ] || mv "$html/search" "$html/search.old"
+mv "$tmp" "$html/search"
+rm -rf "$html/search.old"

@@ -1,0 +1,255 @@
+// node search_page.js DEPS_DIR HTML_DIR [SCREENSHOT_DIR]
+// The search box as a reader uses it (ctest book/search, label book): headless
+// Chromium (Debian's /usr/bin/chromium, driven by playwright-core from DEPS_DIR)
+// opens HTML_DIR/index.html from file://, types each query of QUERIES into the
+// box, and checks the list it shows against the pages' own text:
+//   - the sections whose title or text contains the query literally (read from
+//     the rendered pages by sections.py) are all found, and the first hit is one
+//     of them; a query no page contains finds nothing and says so;
+//   - the first hit is on the page QUERIES names, and every hit names its chapter
+//     and section and links to a heading that exists;
+//   - every page has the box; a hit's link opens the page at the heading;
+//   - at 375 px the box and the list fit the screen; in dark mode the text keeps
+//     its contrast (WCAG AA, 4.5:1).
+// With SCREENSHOT_DIR it also writes PNGs to look at (1280/375 px, light/dark).
+'use strict';
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+
+const [depsDir, htmlDir, shotDir] = process.argv.slice(2);
+if (!htmlDir) {
+  console.error('usage: node search_page.js DEPS_DIR HTML_DIR [SCREENSHOT_DIR]');
+  process.exit(2);
+}
+const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// query -> the page its first hit must be on; undefined: any page (the text decides);
+// null: the query must find nothing. Pages rather than sections, so that rewording a
+// heading does not break the test; the sections themselves are checked against the text.
+const QUERIES = {
+  '平衡点': undefined, // every chapter uses it
+  '带宽': undefined,
+  '融合': '28-op-ledger.html',
+  '算存比': '36-head-roofline.html',
+  'head 数': '36-head-roofline.html',
+  op_ledger: '28-op-ledger.html',
+  '--profile': undefined,
+  GEMM: undefined,
+  FlashMLA: '36-head-roofline.html',
+  '量子纠缠': null,
+  xylophone: null,
+};
+
+let failures = 0;
+function check(ok, what) {
+  if (!ok) {
+    failures++;
+    console.error(`search_page: FAILED: ${what}`);
+  }
+  return ok;
+}
+
+// The sections that contain the query as written (case-insensitive), by href.
+const docs = JSON.parse(execFileSync('python3', [path.join(__dirname, '..', 'sections.py'), htmlDir], { encoding: 'utf8' }));
+function literal(query) {
+  const q = query.toLowerCase();
+  return new Set(docs.filter((d) => (d.section + ' ' + d.text).toLowerCase().includes(q)).map((d) => d.href));
+}
+
+async function search(page, query) {
+  const input = page.locator('#book-search-input');
+  await input.fill('');
+  await input.pressSequentially(query, { delay: 5 });
+  await page.waitForFunction((q) => {
+    const r = document.getElementById('book-search-results');
+    return r && !r.hidden && r.dataset.query === q;
+  }, query, { timeout: 10000 });
+  return page.evaluate(() => {
+    const r = document.getElementById('book-search-results');
+    const count = r.querySelector('.book-search-count');
+    return {
+      count: count ? Number((count.textContent.match(/找到 (\d+) 处/) || [])[1]) : 0,
+      empty: r.querySelector('.book-search-empty') ? r.querySelector('.book-search-empty').textContent : null,
+      hits: Array.from(r.querySelectorAll('a.book-search-hit')).map((a) => ({
+        href: a.getAttribute('href'),
+        chapter: (a.querySelector('.book-search-chapter') || {}).textContent || '',
+        section: (a.querySelector('.book-search-section') || {}).textContent || '',
+        snippet: (a.querySelector('.book-search-snippet') || {}).textContent || '',
+      })),
+    };
+  });
+}
+
+// Relative luminance and contrast ratio of two CSS rgb() colours (WCAG 2).
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/[\d.]+/g).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+async function main() {
+  const index = path.join(path.resolve(htmlDir), 'index.html');
+  check(fs.existsSync(index), `${index} exists`);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const deadline = setTimeout(() => {
+    console.error('search_page: FAILED: still running after 100 s');
+    process.exit(1);
+  }, 100000);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(pathToFileURL(index).href);
+
+    // Wide screen: the box is in sight, and in the sidebar when the page shows one.
+    const wide = await page.evaluate(() => {
+      const box = document.querySelector('.book-search');
+      const r = box.getBoundingClientRect();
+      const slot = document.querySelector('[data-search-slot], nav.sidebar, #sidebar, aside nav');
+      const slotShown = !!slot && getComputedStyle(slot).display !== 'none' && slot.getClientRects().length > 0;
+      return { left: r.left, right: r.right, top: r.top, height: r.height, width: innerWidth,
+        slotShown, inSlot: !!slot && slot.contains(box) };
+    });
+    check(wide.height > 0 && wide.left >= 0 && wide.right <= wide.width && wide.top >= 0 && wide.top < 400,
+      `1280 px: the search box is not in sight at the top: ${JSON.stringify(wide)}`);
+    check(wide.inSlot === wide.slotShown, `1280 px: the box belongs in the shown sidebar: ${JSON.stringify(wide)}`);
+
+    // Every page carries the box.
+    for (const file of fs.readdirSync(htmlDir).filter((f) => f.endsWith('.html')).sort()) {
+      const p = await context.newPage();
+      await p.goto(pathToFileURL(path.join(htmlDir, file)).href);
+      check((await p.locator('#book-search-input').count()) === 1, `${file} has the search box`);
+      await p.close();
+    }
+
+    for (const [query, firstPage] of Object.entries(QUERIES)) {
+      const want = literal(query);
+      const got = await search(page, query);
+      const hrefs = got.hits.map((h) => h.href);
+      const label = `query ${JSON.stringify(query)}`;
+      if (firstPage === null) {
+        check(want.size === 0, `${label}: the test expects no page to contain it, but ${[...want].join(', ')} do`);
+        check(got.hits.length === 0 && got.empty && got.empty.includes(query),
+          `${label}: must find nothing and say so; got ${JSON.stringify(got)}`);
+        continue;
+      }
+      console.log(`${label}: ${got.count} hits, ${want.size} sections contain it; first: ${hrefs[0] || '-'}`);
+      if (want.size === 0) {
+        // The book does not use it (yet): then nothing may be found either.
+        check(got.hits.length === 0, `${label}: no section contains it, yet it found ${hrefs.join(', ')}`);
+        continue;
+      }
+      if (!check(got.hits.length > 0, `${label}: found nothing; ${[...want].join(', ')} contain it`)) continue;
+      check(want.has(hrefs[0]), `${label}: the first hit ${hrefs[0]} does not contain it (these do: ${[...want].join(', ')})`);
+      check(got.count >= want.size, `${label}: ${got.count} hits, but ${want.size} sections contain it`);
+      const shown = want.size <= got.hits.length ? [...want].filter((h) => !hrefs.includes(h)) : [];
+      check(shown.length === 0, `${label}: not among the hits: ${shown.join(', ')}`);
+      if (firstPage) check(hrefs[0].split('#')[0] === firstPage, `${label}: the first hit is ${hrefs[0]}, not on ${firstPage}`);
+      for (const h of got.hits) {
+        check(h.chapter.length > 0, `${label}: hit ${h.href} names no chapter`);
+        check(h.href.includes('#') ? h.section.length > 0 : true, `${label}: hit ${h.href} names no section`);
+      }
+      check(got.hits[0].snippet.toLowerCase().includes(query.toLowerCase()) || got.hits[0].section.toLowerCase().includes(query.toLowerCase()) || got.hits[0].chapter.includes(query),
+        `${label}: the first hit shows no text with it: ${JSON.stringify(got.hits[0])}`);
+    }
+
+    // Every hit of a query links to a heading that exists, and the link opens it.
+    const sample = await search(page, '平衡点');
+    for (const h of sample.hits) {
+      const [file, anchor] = h.href.split('#');
+      const text = fs.readFileSync(path.join(htmlDir, file), 'utf8');
+      if (anchor) check(text.includes(`id="${anchor}"`), `hit ${h.href}: no element with that id in ${file}`);
+    }
+    await page.locator('a.book-search-hit').first().click();
+    await page.waitForURL((u) => u.href.includes(encodeURI(sample.hits[0].href).split('#')[0]), { timeout: 10000 });
+    check(decodeURIComponent(page.url()).endsWith(sample.hits[0].href), `clicking the first hit opens ${sample.hits[0].href} (at ${page.url()})`);
+    if (shotDir) await page.screenshot({ path: path.join(shotDir, 'search-1280-after-click.png') });
+    check(errors.length === 0, `no script error on the page: ${errors.join('; ')}`);
+
+    // A phone, light and dark: the box and the list fit; text keeps its contrast.
+    for (const scheme of ['light', 'dark']) {
+      const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: scheme,
+        deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+      const p = await phone.newPage();
+      await p.goto(pathToFileURL(index).href);
+      const got = await search(p, '平衡点');
+      check(got.hits.length > 0, `375 px ${scheme}: 平衡点 finds something`);
+      const boxes = await p.evaluate(() => {
+        const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, width: r.width }; };
+        const style = (e) => getComputedStyle(e);
+        const input = document.getElementById('book-search-input');
+        const results = document.getElementById('book-search-results');
+        const hit = results.querySelector('.book-search-hit');
+        const bg = (e) => { // the first opaque background at or above e
+          for (let x = e; x; x = x.parentElement) {
+            const c = style(x).backgroundColor;
+            if (!/rgba\(.*, 0\)$/.test(c) && c !== 'transparent') return c;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        return {
+          viewport: document.documentElement.clientWidth,
+          input: rect(input), results: rect(results),
+          hits: Array.from(results.querySelectorAll('.book-search-hit, .book-search-snippet, .book-search-section'))
+            .map((e) => ({ ...rect(e), scroll: e.scrollWidth - e.clientWidth })),
+          resultsScroll: results.scrollWidth - results.clientWidth,
+          colors: [
+            ['input', style(input).color, bg(input)],
+            ['section', style(hit.querySelector('.book-search-section')).color, bg(hit)],
+            ['snippet', style(hit.querySelector('.book-search-snippet')).color, bg(hit)],
+            ['chapter', style(hit.querySelector('.book-search-chapter')).color, bg(hit)],
+          ],
+        };
+      });
+      const fits = (r, what) => check(r.left >= 0 && r.right <= boxes.viewport + 0.5 && r.width > 0,
+        `375 px ${scheme}: ${what} spans ${r.left.toFixed(1)}..${r.right.toFixed(1)}, outside 0..${boxes.viewport}`);
+      fits(boxes.input, 'the search box');
+      check(boxes.input.width >= 200, `375 px ${scheme}: the search box is only ${boxes.input.width} px wide`);
+      fits(boxes.results, 'the result list');
+      check(boxes.resultsScroll <= 0, `375 px ${scheme}: the result list scrolls sideways by ${boxes.resultsScroll} px`);
+      boxes.hits.forEach((r, i) => fits(r, `result element ${i}`));
+      for (const [what, fg, bgc] of boxes.colors) {
+        const ratio = contrast(fg, bgc);
+        check(ratio >= 4.5, `375 px ${scheme}: ${what} text ${fg} on ${bgc} has contrast ${ratio.toFixed(2)} < 4.5`);
+      }
+      if (shotDir) await p.screenshot({ path: path.join(shotDir, `search-375-${scheme}.png`) });
+      await phone.close();
+    }
+    if (shotDir) {
+      for (const scheme of ['light', 'dark']) {
+        const wide = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+        const p = await wide.newPage();
+        await p.goto(pathToFileURL(index).href);
+        await search(p, 'GEMM');
+        await p.screenshot({ path: path.join(shotDir, `search-1280-${scheme}.png`) });
+        await wide.close();
+      }
+    }
+  } finally {
+    clearTimeout(deadline);
+    await browser.close();
+  }
+  if (failures) {
+    console.error(`search_page: ${failures} check(s) failed`);
+    process.exit(1);
+  }
+  console.log(`search_page: ok (${Object.keys(QUERIES).length} queries, 375 px light and dark)`);
+}
+
+main().catch((e) => {
+  console.error(`search_page: FAILED: ${e.stack || e}`);
+  process.exit(1);
+});

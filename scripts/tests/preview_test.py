@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""preview_test.py WORK_DIR [CHAPTER]: scripts/preview as an author uses it
+(ctest scripts/preview, labels book and preview).
+
+In a copy of the tree (WORK_DIR/tree, the sources only; its build/ is kept
+between runs so that it stays warm) it starts `scripts/preview --port P CHAPTER`
+on a free port and, every wait bounded in time:
+  1. waits for the first build, tests and render, and fetches the page;
+  2. starts a second preview on the same tree: it must refuse, saying why;
+  3. adds a sentence to book/<chapter>.md: a browser tab open on the page (headless
+     Chromium, scripts/tests/preview_tab.js) reloads by itself and shows it;
+  4. breaks a golden file: every page shows the failure, with the diff's lines;
+  5. restores it: the page comes back, with the new sentence;
+  6. sends SIGINT (Ctrl-C): the preview exits 0 and no process runs in the copy.
+"""
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MARK = "预览测试写下的新句子"
+BROKEN = "this line was added by the preview test"
+
+
+def say(message):
+    print(f"preview-test: {message}", flush=True)
+
+
+def fail(message, log=None):
+    if log and log.is_file():
+        print(log.read_text(encoding="utf-8", errors="replace")[-4000:], file=sys.stderr)
+    print(f"preview-test: FAILED: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def copy_tree(tree):
+    """The sources into tree/, as scripts/tests/new-chapter-test.sh copies them; tree/build stays."""
+    tree.mkdir(parents=True, exist_ok=True)
+    for p in tree.iterdir():
+        if p.name != "build":
+            shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
+    subprocess.run(f"tar -C '{ROOT}' --exclude='./build*' --exclude='./.git' -cf - . | tar -C '{tree}' -xf -",
+                   shell=True, check=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None, ""
+
+
+def wait_for(what, predicate, seconds, log):
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        value = predicate()
+        if value:
+            took = time.monotonic() - start
+            say(f"{what}: after {took:.1f} s")
+            return took
+        time.sleep(0.25)
+    fail(f"{what}: not within {seconds} s (the preview's output follows)", log)
+
+
+def processes_in(tree):
+    """Processes (other than this one) whose working folder or command line is in the copy."""
+    found = []
+    mine = str(tree)
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        if int(pid) == os.getpid():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+            cwd = os.readlink(f"/proc/{pid}/cwd")
+        except OSError:
+            continue
+        if cwd == mine or cwd.startswith(mine + "/") or mine in cmd:
+            found.append(f"{pid}: {cmd.strip()} (in {cwd})")
+    return found
+
+
+def paragraph_line(markdown):
+    """The index of the first plain prose line of a page (not a heading, fence, list, table or div)."""
+    in_fence = False
+    for i, line in enumerate(markdown):
+        if line.startswith("```"):
+            in_fence = not in_fence
+            continue
+        if not in_fence and i > 0 and line.strip() and not re.match(r"\s*([#:|>!\[-]|\d+\.|\$\$)", line) \
+                and not markdown[i - 1].strip():
+            return i
+    fail("found no prose line to edit in the page")
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: preview_test.py WORK_DIR [CHAPTER]")
+    work = Path(sys.argv[1]).resolve()
+    tree = work / "tree"
+    chapter = sys.argv[2] if len(sys.argv) == 3 else "36-head-roofline"
+    start = time.monotonic()
+    copy_tree(tree)
+    say(f"copied the sources into {tree} ({time.monotonic() - start:.1f} s)")
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    page_url = f"{base}/{chapter}.html"
+    log = work / "preview.log"
+    env = dict(os.environ)
+    if shutil.which("ccache"):
+        env.setdefault("CCACHE_BASEDIR", str(tree))
+    with open(log, "w") as out:
+        preview = subprocess.Popen([sys.executable, str(tree / "scripts" / "preview"), "--port", str(port), chapter],
+                                   cwd=tree, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                   env=env, start_new_session=True)
+    try:
+        def state():
+            status, body = get(f"{base}/__preview__/state")
+            return body if status == 200 and '"version": 0' not in body else None
+        wait_for("the first build, tests and render", state, 420, log)
+        status, body = get(page_url)
+        if status != 200 or 'id="preview-failure"' in body:
+            fail(f"{page_url}: status {status}, or it shows a failure:\n{body[:3000]}", log)
+        if "/__preview__/reload.js" not in body:
+            fail("the served page has no reload script")
+        if "__preview__" in (tree / "build" / "book" / "html" / f"{chapter}.html").read_text(encoding="utf-8"):
+            fail("the reload script was written into the rendered file (it belongs to the served copy only)")
+        say(f"fetched {page_url}")
+
+        second = subprocess.run([sys.executable, str(tree / "scripts" / "preview"), "--port", str(free_port()), chapter],
+                                cwd=tree, capture_output=True, text=True, timeout=30)
+        if second.returncode != 1 or "already running" not in second.stderr or second.stderr.count("\n") != 1:
+            fail(f"a second preview on the same tree: exit {second.returncode}, stderr {second.stderr!r}")
+        say(f"a second preview refuses: {second.stderr.strip()}")
+
+        md = tree / "book" / f"{chapter}.md"
+        chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+        if chromium:
+            # A browser tab open on the page: it must reload by itself and show the sentence.
+            deps = subprocess.run([str(ROOT / "book" / "search" / "npm-deps.sh")], capture_output=True, text=True,
+                                  check=True, timeout=300).stdout.strip()
+            tab = subprocess.run(["node", str(ROOT / "scripts" / "tests" / "preview_tab.js"), deps, page_url, str(md), MARK],
+                                 capture_output=True, text=True, timeout=120, env={**os.environ, "CHROMIUM": chromium})
+            if tab.returncode != 0:
+                fail(f"the open tab: {tab.stdout}{tab.stderr}", log)
+            say(tab.stdout.strip())
+        else:
+            say("no chromium: the page is fetched, no tab is watched")
+            lines = md.read_text(encoding="utf-8").split("\n")
+            at = paragraph_line(lines)
+            lines[at] = lines[at] + MARK + "。"
+            md.write_text("\n".join(lines), encoding="utf-8")
+        wait_for("the new sentence on the page", lambda: MARK in get(page_url)[1], 60, log)
+
+        golden = sorted((tree / "golden" / chapter).glob("*.txt"))[0]
+        original = golden.read_bytes()
+        golden.write_bytes(original + (BROKEN + "\n").encode())
+        wait_for(f"the failure of {golden.name} on the page",
+                 lambda: 'id="preview-failure"' in get(page_url)[1], 120, log)
+        body = get(page_url)[1]
+        if BROKEN not in body:
+            fail(f"the failure page does not show the diff's lines:\n{body[:3000]}")
+        if 'id="preview-failure"' not in get(f"{base}/")[1] and (tree / "build/book/html/index.html").is_file():
+            fail("the contents page does not show the failure")
+        golden.write_bytes(original)
+        wait_for("the page back after the golden file is restored",
+                 lambda: (lambda b: MARK in b and 'id="preview-failure"' not in b)(get(page_url)[1]), 120, log)
+
+        preview.send_signal(signal.SIGINT)
+        try:
+            code = preview.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            fail("the preview still runs 20 s after Ctrl-C (SIGINT)", log)
+        if code != 0:
+            fail(f"the preview exited {code} on Ctrl-C", log)
+        time.sleep(0.5)
+        left = processes_in(tree)
+        if left:
+            fail("processes left in the copy after Ctrl-C:\n  " + "\n  ".join(left))
+        if get(page_url)[0] is not None:
+            fail("the server still answers after Ctrl-C")
+        say(f"stopped cleanly; ok in {time.monotonic() - start:.0f} s")
+    finally:
+        if preview.poll() is None:
+            os.killpg(preview.pid, signal.SIGKILL)
+            preview.wait()
+
+
+if __name__ == "__main__":
+    main()
