@@ -69,7 +69,7 @@ print_edition() {
   mkdir -p "$work/figures"
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
-    --lua-filter "$book/filters/print.lua" "$@" || return 1
+    --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
   local run
   for run in -no-pdf ""; do
     # shellcheck disable=SC2086  # $run is one flag or none

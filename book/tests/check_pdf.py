@@ -8,7 +8,8 @@ Passes when the print edition holds what the book's Markdown names:
     a line wrapped with ↪ is joined back first; whitespace is ignored, because
     the extracted text spaces out each two-column Chinese character and cannot
     tell one space from several. A long output (`.scroll`) is printed as its
-    first EXCERPT_LINES lines, so only those are looked for;
+    first lines, up to EXCERPT_LINES and ending where an element ends (as
+    print.lua cuts it), then a line （略去 N 行）: those are looked for;
   * every figure is there as vector graphics: its caption number and every
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
@@ -31,6 +32,14 @@ from check_xrefs import expected_labels
 EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$",
                               (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8"), re.M).group(1))
 WRAP_MARK = "↪"
+
+
+def excerpt_end(lines):
+    """As print.lua's excerpt_end: after the last line of the first EXCERPT_LINES that only closes brackets."""
+    for i in range(EXCERPT_LINES, 0, -1):
+        if re.fullmatch(r"\s*[\]}]+,?", lines[i - 1]):
+            return i
+    return EXCERPT_LINES
 
 
 def squeeze(text):
@@ -65,8 +74,9 @@ def golden_outputs():
     for page in book_pages():
         for rel, _case, classes in golden_blocks(page):
             lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
-            if "scroll" in classes:
-                lines = lines[:EXCERPT_LINES]
+            if "scroll" in classes and len(lines) > EXCERPT_LINES:
+                kept = excerpt_end(lines)
+                lines = lines[:kept] + [f"……（略去 {len(lines) - kept} 行）"]
             yield rel, lines
 
 
