@@ -62,7 +62,7 @@ chapter_page() {
 print_edition() {
   local dir=$1 work=$1/print
   shift
-  for tool in xelatex rsvg-convert; do
+  for tool in xelatex rsvg-convert pdftocairo; do
     command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; return 1; }
   done
   rm -rf "$work"
@@ -70,6 +70,15 @@ print_edition() {
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
+  # rsvg-convert embeds each figure's CJK fonts with all their shared
+  # subroutines (~1.7 MB a figure); cairo, reading its own PDF back
+  # (pdftocairo), writes them subset to the glyphs used. The figures stay
+  # vector graphics with their text as text.
+  local fig
+  for fig in "$work"/figures/*.pdf; do
+    [ -e "$fig" ] || continue
+    pdftocairo -pdf "$fig" "$fig.small" && mv -f "$fig.small" "$fig" || { echo "render: pdftocairo failed on $fig" >&2; return 1; }
+  done
   local run
   for run in -no-pdf ""; do
     # shellcheck disable=SC2086  # $run is one flag or none
