@@ -121,6 +121,7 @@ pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
 output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
+  --lua-filter "$book/filters/paged.lua" \
   --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
   "${pages[@]}" & pids+=($!)
 print_edition "$out" "${pages[@]}" & pids+=($!)
