@@ -120,10 +120,17 @@ cp "$book/book.css" "$out/html/book.css"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
-output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
-  --lua-filter "$book/filters/paged.lua" \
-  --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
-  "${pages[@]}" & pids+=($!)
+# epub FILE: the EPUB, with a cover drawn from the title (book/epub/cover.sh)
+# and its landmarks named in Chinese (book/epub/landmarks.py).
+epub() {
+  bash "$book/epub/cover.sh" "$book/metadata.yaml" "$out/cover.png" || return 1
+  output "$1" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
+    --lua-filter "$book/filters/paged.lua" --epub-cover-image "$out/cover.png" \
+    --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
+    "${pages[@]}" || return 1
+  python3 "$book/epub/landmarks.py" "$1"
+}
+epub "$out/book.epub" & pids+=($!)
 print_edition "$out" "${pages[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
