@@ -51,11 +51,16 @@ local function split_line(line, limit)
 end
 
 -- Every line wider than `limit` columns wrapped; each continuation starts
--- with the mark ↪ (book/tests/check_pdf.py joins them back).
+-- with the mark ↪ (book/tests/check_pdf.py joins them back). A rule line is
+-- cut to `limit` instead.
 local WRAP_MARK = '↪ '
 function M.wrap_lines(text, limit)
   local out = {}
   for line in (text .. '\n'):gmatch('(.-)\n') do
+    -- A rule (one character repeated: ====, ----) is drawn to the width
+    -- instead: its continuation would read as a line of its own.
+    local rule = line:match('^([=%-_~*#])%1+$')
+    if rule and #line > limit then line = rule:rep(limit) end
     local room = limit
     while M.columns(line) > room do
       local first, rest = split_line(line, room)
