@@ -18,8 +18,10 @@ Passes when the print edition holds what the book's Markdown names:
     each number appears at least twice (the caption and a reference);
   * 目录 lists every chapter as the book numbers it (第 28 章 for
     28-op-ledger.md) with a page number;
-  * XeLaTeX reported no line running into the margin (Overfull \\hbox) in
-    the log beside it (print/book.log), if there is one.
+  * XeLaTeX reported no line running into the margin (Overfull \\hbox), no
+    line spaced out (Underfull \\hbox: `程 序 接 受 …`) and no fancyhdr
+    warning (\\headheight) in the log beside it (print/book.log), if there
+    is one.
 """
 import pathlib
 import re
@@ -139,7 +141,8 @@ def main(pdf):
 
     log = pdf.parent / "print" / "book.log"
     if log.is_file():
-        overfull = re.findall(r"^Overfull \\hbox .*$", log.read_text(encoding="utf-8", errors="replace"), re.M)
+        overfull = re.findall(r"^(?:Overfull|Underfull) \\hbox .*$|^Package fancyhdr Warning: .*$",
+                              log.read_text(encoding="utf-8", errors="replace"), re.M)
         for line in overfull:
             failures.append(f"{log.relative_to(pdf.parent)}: {line}")
 
