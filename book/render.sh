@@ -77,7 +77,11 @@ print_edition() {
   local fig
   for fig in "$work"/figures/*.pdf; do
     [ -e "$fig" ] || continue
-    pdftocairo -pdf "$fig" "$fig.small" && mv -f "$fig.small" "$fig" || { echo "render: pdftocairo failed on $fig" >&2; return 1; }
+    if ! pdftocairo -pdf "$fig" "$fig.small"; then
+      echo "render: FAILED: pdftocairo on $fig (poppler-utils)" >&2
+      return 1
+    fi
+    mv -f "$fig.small" "$fig"
   done
   local run
   for run in -no-pdf ""; do

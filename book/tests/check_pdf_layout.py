@@ -175,6 +175,8 @@ def check_fill(pdf):
         if fill < MIN_FILL:
             failures.append(f"page {number} is {fill:.0%} full; only a chapter's last page may be less than"
                             f" {MIN_FILL:.0%} full (a figure alone on a page of floats, a block pushed on, ...)")
+    if checked == 0:
+        failures.append("no page within a chapter found: nothing was measured")
     return verdict(f"{pdf} (page fill)", failures,
                    f"{pdf}: {checked} pages within chapters, each at least {MIN_FILL:.0%} full")
 
