@@ -59,8 +59,8 @@ function M.wrap_lines(text, limit)
   for line in (text .. '\n'):gmatch('(.-)\n') do
     -- A rule (one character repeated: ====, ----) is drawn to the width
     -- instead: its continuation would read as a line of its own.
-    local rule = line:match('^([=%-_~*#])%1+$')
-    if rule and #line > limit then line = rule:rep(limit) end
+    local rule = line:match('^[=%-_~*#]')
+    if rule and #line > limit and line == rule:rep(#line) then line = rule:rep(limit) end
     local room = limit
     while M.columns(line) > room do
       local first, rest = split_line(line, room)
