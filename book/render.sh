@@ -70,14 +70,27 @@ chapter_page() {
 print_edition() {
   local dir=$1 work=$1/print
   shift
-  for tool in xelatex rsvg-convert; do
+  for tool in xelatex rsvg-convert pdftocairo; do
     command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; return 1; }
   done
   rm -rf "$work"
   mkdir -p "$work/figures"
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
-    --lua-filter "$book/filters/print.lua" "$@" || return 1
+    --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
+  # rsvg-convert embeds each figure's CJK fonts with all their shared
+  # subroutines (~1.7 MB a figure); cairo, reading its own PDF back
+  # (pdftocairo), writes them subset to the glyphs used. The figures stay
+  # vector graphics with their text as text.
+  local fig
+  for fig in "$work"/figures/*.pdf; do
+    [ -e "$fig" ] || continue
+    if ! pdftocairo -pdf "$fig" "$fig.small"; then
+      echo "render: FAILED: pdftocairo on $fig (poppler-utils)" >&2
+      return 1
+    fi
+    mv -f "$fig.small" "$fig"
+  done
   local run
   for run in -no-pdf ""; do
     # shellcheck disable=SC2086  # $run is one flag or none
@@ -126,9 +139,17 @@ cp "$book/book.css" "$out/html/book.css"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
-output "$out/book.epub" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
-  --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
-  "${pages[@]}" & pids+=($!)
+# epub FILE: the EPUB, with a cover drawn from the title (book/epub/cover.sh)
+# and its landmarks named in Chinese (book/epub/landmarks.py).
+epub() {
+  bash "$book/epub/cover.sh" "$book/metadata.yaml" "$out/cover.png" || return 1
+  output "$1" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
+    --lua-filter "$book/filters/paged.lua" --epub-cover-image "$out/cover.png" \
+    --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \
+    "${pages[@]}" || return 1
+  python3 "$book/epub/landmarks.py" "$1"
+}
+epub "$out/book.epub" & pids+=($!)
 print_edition "$out" "${pages[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done

@@ -5,42 +5,31 @@
 --     before the first one.
 --   * The index page's `::: chapter-toc` and its heading go: the PDF has 目录.
 --   * A golden block's command and output become GoldenCommand/GoldenOutput
---     verbatim blocks, set at the size at which the block's widest line fits
---     the text width; if that is below the template's minimum, at the size
---     at which all but its few widest lines fit (never below the minimum),
---     and a line still too wide wraps at a space with ↪ (fvextra). Widths
---     count a Chinese character as two columns, as it is typeset.
+--     verbatim blocks at one of the book's two code sizes (\codesize and
+--     \codesmall in book.latex: 9 pt, or 7.5 pt when all but the block's few
+--     widest lines do not fit at 9 pt); a line still too wide wraps at a
+--     space, the continuation starting with ↪. Widths count a Chinese character as two columns, as it is
+--     typeset. Code excerpts get the same sizes.
 --   * A long output (`.scroll`, the JSON cases) is printed as its first
---     PRINT_EXCERPT_LINES lines; the caption under it names the golden file
---     and says how many lines were left out.
---     book/tests/check_pdf.py reads this number from here.
+--     lines, up to PRINT_EXCERPT_LINES and ending where an element of it
+--     ends (a line of closing brackets), then a line （略去 N 行）; the
+--     caption under it says so too. book/tests/check_pdf.py reads this
+--     number from here and cuts the same way.
+--   * Prose: inline code is set by hand (`<` stays `<`, no CJK glue inside,
+--     a break allowed after `/`, `-`, `=`, `,`); `——` and `……` stay
+--     CJK characters, which xeCJK never splits and centres; a callout (a
+--     block quote) is one unbreakable box; a table keeps its caption on the
+--     page it starts on.
 local PRINT_EXCERPT_LINES = 40
 
 if FORMAT ~= 'latex' then return {} end
 
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
+local wrap = require 'wrap'
+local columns, wrap_lines = wrap.columns, wrap.wrap_lines
 
--- Code points xeCJK typesets as CJK (two columns in verbatim text).
-local WIDE = {
-  { 0x1100, 0x115F }, { 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
-  { 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF },
-  { 0xFE30, 0xFE4F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
-}
-
-local function columns(line)
-  local w = 0
-  for _, cp in utf8.codes(line) do
-    local wide = false
-    for _, r in ipairs(WIDE) do
-      if cp >= r[1] and cp <= r[2] then wide = true break end
-    end
-    w = w + (wide and 2 or 1)
-  end
-  return w
-end
-
--- The widths to size a block for (\goldensize in book.latex): its widest
+-- The widths to size a block for (code_size below): its widest
 -- line, and the widest of all but the few widest (at most WRAPPED_LINES, at
 -- most a tenth of the block), which wrap if the block must be wrapped anyway.
 local WRAPPED_LINES = 3
@@ -52,12 +41,32 @@ local function block_widths(text)
   return { widths[1] or 1, widths[skip + 1] or 1 }
 end
 
-local function verbatim(env, text, widths)
+-- Where a long output's excerpt ends: after the last line, among the first
+-- PRINT_EXCERPT_LINES, that only closes brackets (`},`, `]`), so no element
+-- is cut in the middle; the first PRINT_EXCERPT_LINES lines if none does.
+local function excerpt_end(lines)
+  for i = PRINT_EXCERPT_LINES, 1, -1 do
+    if lines[i]:match('^%s*[%]}]+,?$') then return i end
+  end
+  return PRINT_EXCERPT_LINES
+end
+
+-- The book's two code sizes (book.latex) and the columns that fit the text
+-- width at each: (160 mm - 10 pt of frame) / (0.602 em per column), less one
+-- column for the last character's side bearing.
+local SIZES = { { macro = '\\codesize', columns = 81 }, { macro = '\\codesmall', columns = 97 } }
+
+-- \codesize if all but the block's few widest lines fit at it, else \codesmall.
+local function code_size(widths)
+  return widths[2] <= SIZES[1].columns and SIZES[1] or SIZES[2]
+end
+
+local function verbatim(env, text, size)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
-  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=\\goldensize{%d}{%d}]\n%s\n\\end{%s}',
-    env, widths[1], widths[2], text, env))
+  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s]\n%s\n\\end{%s}',
+    env, size.macro, wrap_lines(text, size.columns), env))
 end
 
 -- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
@@ -82,9 +91,10 @@ local function golden_div(div)
     local lines = {}
     for line in (text .. '\n'):gmatch('(.-)\n') do lines[#lines + 1] = line end
     if #lines > PRINT_EXCERPT_LINES then
-      text = table.concat(lines, '\n', 1, PRINT_EXCERPT_LINES)
-      note = string.format('印刷版只印出这段输出的前 %d 行，其余 %d 行略去；HTML 版与 EPUB 版印出全文。',
-        PRINT_EXCERPT_LINES, #lines - PRINT_EXCERPT_LINES)
+      local kept = excerpt_end(lines)
+      local left = #lines - kept
+      text = table.concat(lines, '\n', 1, kept) .. '\n' .. lines[kept + 1]:match('^%s*') .. '……（略去 ' .. left .. ' 行）'
+      note = string.format('印刷版只印出这段输出的前 %d 行，略去其余 %d 行；HTML 版与 EPUB 版印出全文。', kept, left)
     end
   end
   -- The command and the output share one size, so their columns line up.
@@ -93,12 +103,13 @@ local function golden_div(div)
     local c = block_widths(div.content[command].text)
     cols = { math.max(cols[1], c[1]), math.max(cols[2], c[2]) }
   end
+  local size = code_size(cols)
   local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
-      out:insert(verbatim('GoldenCommand', b.text, cols))
+      out:insert(verbatim('GoldenCommand', b.text, size))
     elseif i == output then
-      out:insert(verbatim('GoldenOutput', text, cols))
+      out:insert(verbatim('GoldenOutput', text, size))
     elseif i == output + 1 and b.t == 'Para' then
       -- The caption: where the output lives (and, for an excerpt, what was left out).
       local caption = pandoc.List(b.content)
@@ -120,8 +131,8 @@ local function excerpt_div(div)
   for i, b in ipairs(div.content) do
     if b.t == 'CodeBlock' then
       -- Sized like a golden output; Pandoc writes the highlighted code.
-      local w = block_widths(b.text)
-      out:extend { pandoc.RawBlock('latex', string.format('\\begingroup\\fvset{fontsize=\\goldensize{%d}{%d}}', w[1], w[2])),
+      local size = code_size(block_widths(b.text))
+      out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. '}'),
         b, pandoc.RawBlock('latex', '\\endgroup') }
     elseif i == 1 and b.t == 'Para' then
       out:insert(wrapped('excerptlabel', b.content))
@@ -133,18 +144,84 @@ local function excerpt_div(div)
 end
 
 -- A figure: a float (it is numbered and referred to by number, so it may
--- move to the top of the next page rather than leave half a page blank),
+-- move to the top of the next page rather than leave half a page blank;
+-- never to a page of floats alone, which would be mostly empty),
 -- the vector graphic centred, its caption under it, an anchor for the links.
 local function figure_div(div)
   if not div.classes:includes('figure') then return nil end
   local image, caption = div.content[1], div.content[#div.content]
   return {
-    pandoc.RawBlock('latex', '\\begin{figure}[htbp]\\centering\\hypertarget{' .. div.identifier .. '}{}'),
+    pandoc.RawBlock('latex', '\\begin{figure}[!htb]\\centering\\hypertarget{' .. div.identifier .. '}{}'),
     pandoc.Plain(image.content),
     pandoc.RawBlock('latex', '\\par\\smallskip{\\small'),
     pandoc.Plain(caption.content),
     pandoc.RawBlock('latex', '\\par}\\end{figure}'),
   }
+end
+
+-- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}}
+-- prints ‹ and puts CJK glue around 章. \xeCJKVerbAddon sets Chinese in code
+-- two columns wide with no glue; a line may break after `/`, `=` or `_`,
+-- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`).
+local TEX_ESCAPES = {
+  ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['$'] = '\\$', ['&'] = '\\&',
+  ['#'] = '\\#', ['_'] = '\\_', ['%'] = '\\%', ['^'] = '\\^{}', ['~'] = '\\textasciitilde{}',
+  [' '] = '\\ ',
+}
+local function inline_code(code)
+  local chars = {}
+  for _, cp in utf8.codes(code.text) do chars[#chars + 1] = utf8.char(cp) end
+  local out = {}
+  for i, c in ipairs(chars) do
+    out[#out + 1] = TEX_ESCAPES[c] or c
+    local before, after = chars[i - 1] or '', chars[i + 1] or ''
+    if after ~= '' and after ~= ' ' then
+      if c == '/' or c == '=' or c == '_' then
+        out[#out + 1] = '\\allowbreak{}'
+      elseif c == '-' and before:match('%w') and after:match('%w') then
+        out[#out + 1] = '\\penalty200{}'
+      end
+    end
+  end
+  return pandoc.RawInline('latex', '\\texttt{\\xeCJKVerbAddon ' .. table.concat(out) .. '}')
+end
+
+-- `——` and `……` as CJK characters: Pandoc would write --- (a Latin em dash
+-- pair that breaks across lines) and \ldots (dots on the baseline).
+local DASH_OR_DOTS = { [0x2014] = true, [0x2026] = true }
+local function cjk_punctuation(str)
+  if not str.text:find('—', 1, true) and not str.text:find('…', 1, true) then return nil end
+  local out, run, raw = pandoc.List(), {}, nil
+  local function flush()
+    if #run > 0 then
+      local text = table.concat(run)
+      out:insert(raw and pandoc.RawInline('latex', text) or pandoc.Str(text))
+    end
+    run = {}
+  end
+  for _, cp in utf8.codes(str.text) do
+    local is_raw = DASH_OR_DOTS[cp] == true
+    if is_raw ~= raw then flush() raw = is_raw end
+    run[#run + 1] = utf8.char(cp)
+  end
+  flush()
+  return out
+end
+
+local prose = { Code = inline_code, Str = cjk_punctuation }
+
+-- A callout (a block quote): one box with a rule at its left, never split
+-- across pages.
+local function callout(quote)
+  local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{callout}') }
+  out:extend(quote.content)
+  out:insert(pandoc.RawBlock('latex', '\\end{callout}'))
+  return out
+end
+
+-- A table starts where its caption and a few rows fit.
+local function table_block(tbl)
+  return { pandoc.RawBlock('latex', '\\needspace{8\\baselineskip}'), tbl }
 end
 
 -- Drops 第 N 章 and the space after it from a chapter heading; returns N.
@@ -186,8 +263,10 @@ local function blocks(list)
         out:insert(pandoc.RawBlock('latex', '\\setcounter{chapter}{' .. (n - 1) .. '}'))
       end
       out:insert(b)
+    elseif b.t == 'Header' then
+      out:insert(b) -- headings keep Pandoc's own inline code (bookmarks read them)
     else
-      out:insert(b)
+      out:insert(b:walk(prose))
     end
     i = i + 1
   end
@@ -196,6 +275,8 @@ end
 
 return { {
   Div = function(div) return golden_div(div) or figure_div(div) or excerpt_div(div) end,
+  BlockQuote = callout,
+  Table = table_block,
 }, {
   Pandoc = function(doc)
     doc.blocks = blocks(doc.blocks)

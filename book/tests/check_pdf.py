@@ -5,18 +5,23 @@ Passes when the print edition holds what the book's Markdown names:
 
   * every font is embedded (pdffonts);
   * every line of every golden text output is in the text (pdftotext -layout):
-    a line wrapped with ↪ is joined back first; whitespace is ignored, because
+    a line wrapped with ↪ is joined back first (a rule, ==== or ----, is
+    drawn to the block's width: a rule of the same character will do);
+    whitespace is ignored, because
     the extracted text spaces out each two-column Chinese character and cannot
     tell one space from several. A long output (`.scroll`) is printed as its
-    first EXCERPT_LINES lines, so only those are looked for;
+    first lines, up to EXCERPT_LINES and ending where an element ends (as
+    print.lua cuts it), then a line （略去 N 行）: those are looked for;
   * every figure is there as vector graphics: its caption number and every
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
     each number appears at least twice (the caption and a reference);
   * 目录 lists every chapter as the book numbers it (第 28 章 for
     28-op-ledger.md) with a page number;
-  * XeLaTeX reported no line running into the margin (Overfull \\hbox) in
-    the log beside it (print/book.log), if there is one.
+  * XeLaTeX reported no line running into the margin (Overfull \\hbox), no
+    line spaced out (Underfull \\hbox: `程 序 接 受 …`) and no fancyhdr
+    warning (\\headheight) in the log beside it (print/book.log), if there
+    is one.
 """
 import pathlib
 import re
@@ -31,6 +36,16 @@ from check_xrefs import expected_labels
 EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$",
                               (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8"), re.M).group(1))
 WRAP_MARK = "↪"
+# A rule (one character repeated) is drawn to the block's width (book/filters/wrap.lua).
+RULE = re.compile(r"([=\-_~*#])\1{19,}")
+
+
+def excerpt_end(lines):
+    """As print.lua's excerpt_end: after the last line of the first EXCERPT_LINES that only closes brackets."""
+    for i in range(EXCERPT_LINES, 0, -1):
+        if re.fullmatch(r"\s*[\]}]+,?", lines[i - 1]):
+            return i
+    return EXCERPT_LINES
 
 
 def squeeze(text):
@@ -65,8 +80,9 @@ def golden_outputs():
     for page in book_pages():
         for rel, _case, classes in golden_blocks(page):
             lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
-            if "scroll" in classes:
-                lines = lines[:EXCERPT_LINES]
+            if "scroll" in classes and len(lines) > EXCERPT_LINES:
+                kept = excerpt_end(lines)
+                lines = lines[:kept] + [f"……（略去 {len(lines) - kept} 行）"]
             yield rel, lines
 
 
@@ -92,7 +108,8 @@ def main(pdf):
     shown = {squeeze(line) for line in logical_lines(text)}
     checked = 0
     for rel, lines in golden_outputs():
-        missing = [line for line in lines if squeeze(line) and squeeze(line) not in shown]
+        missing = [line for line in lines if squeeze(line) and squeeze(line) not in shown
+                   and not (RULE.fullmatch(line) and any(RULE.fullmatch(s) and s[0] == line[0] for s in shown))]
         checked += len(lines)
         if missing:
             listing = "\n".join("    | " + line for line in missing[:5])
@@ -124,7 +141,8 @@ def main(pdf):
 
     log = pdf.parent / "print" / "book.log"
     if log.is_file():
-        overfull = re.findall(r"^Overfull \\hbox .*$", log.read_text(encoding="utf-8", errors="replace"), re.M)
+        overfull = re.findall(r"^(?:Overfull|Underfull) \\hbox .*$|^Package fancyhdr Warning: .*$",
+                              log.read_text(encoding="utf-8", errors="replace"), re.M)
         for line in overfull:
             failures.append(f"{log.relative_to(pdf.parent)}: {line}")
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""landmarks.py BOOK.epub
+
+Pandoc names the EPUB's landmarks (the reader's "go to" menu) and the cover
+page in English whatever the book's language: this names them in Chinese, in
+place. The archive is rewritten with `mimetype` first and stored, as EPUB
+requires; every other entry keeps its bytes.
+"""
+import os
+import sys
+import tempfile
+import zipfile
+
+NAMES = {
+    'epub:type="cover">Cover<': 'epub:type="cover">封面<',
+    'epub:type="titlepage">Title Page<': 'epub:type="titlepage">扉页<',
+    'epub:type="toc">Table of Contents<': 'epub:type="toc">目录<',
+    '<title>Cover</title>': '<title>封面</title>',
+    'title="Cover"': 'title="封面"',
+    '<h1>Landmarks</h1>': '<h1>导航</h1>',
+}
+
+
+def rename(data):
+    text = data.decode("utf-8")
+    for old, new in NAMES.items():
+        text = text.replace(old, new)
+    return text.encode("utf-8")
+
+
+def main(epub):
+    with zipfile.ZipFile(epub) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(epub)), suffix=".epub")
+    os.close(fd)
+    try:
+        with zipfile.ZipFile(tmp, "w") as out:
+            for info, data in sorted(entries, key=lambda e: e[0].filename != "mimetype"):
+                if info.filename.endswith((".xhtml", ".opf", ".ncx")):
+                    data = rename(data)
+                compress = zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
+                out.writestr(info, data, compress_type=compress)
+        os.replace(tmp, epub)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])

@@ -1,0 +1,45 @@
+-- Filter (PDF and EPUB only): words that hold only on a screen go from the
+-- paged editions. A print page cannot scroll a box, and the EPUB shows long
+-- outputs whole (book/epub.css), so "可以在框内滚动" is wrong in both.
+--
+--   * a span marked `[...]{.screen-only}` is dropped;
+--   * so is each phrase of SCREEN_ONLY (with the comma before it), for prose
+--     written before the span existed.
+--   * EPUB: the lines of golden outputs and code excerpts wider than
+--     EPUB_COLUMNS wrap, each continuation starting with ↪ (e-ink readers and
+--     paginated readers cannot scroll sideways; book/epub.css sets the size at
+--     which EPUB_COLUMNS fit a 600 px screen, book/tests/check_epub_width.py
+--     measures it). The PDF's lines are wrapped by print.lua.
+if FORMAT ~= 'latex' and not FORMAT:match('epub') then return {} end
+
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local wrap = require 'wrap'
+
+local EPUB_COLUMNS = 64
+
+local SCREEN_ONLY = { '可以在框内滚动' }
+
+local function str(el)
+  local text = el.text
+  for _, phrase in ipairs(SCREEN_ONLY) do
+    text = text:gsub('，' .. phrase, ''):gsub(phrase .. '，?', '')
+  end
+  if text == el.text then return nil end
+  return pandoc.Str(text)
+end
+
+local function wrapped_code(div)
+  if FORMAT == 'latex' or not (div.classes:includes('golden') or div.classes:includes('excerpt')) then return nil end
+  return div:walk { CodeBlock = function(b)
+    b.text = wrap.wrap_lines(b.text, EPUB_COLUMNS)
+    return b
+  end }
+end
+
+return { {
+  Div = wrapped_code,
+  Span = function(span)
+    if span.classes:includes('screen-only') then return {} end
+  end,
+  Str = str,
+} }
