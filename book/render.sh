@@ -3,9 +3,9 @@
 # it builds and tests nothing (scripts/build-book runs the gate first).
 #
 # Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
-#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css),
+#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css, figures/),
 #               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
-#   CHAPTER     only OUT_DIR/html/<chapter>.html and book.css; `28` or `28-op-ledger`;
+#   CHAPTER     only OUT_DIR/html/<chapter>.html, book.css and figures/; `28` or `28-op-ledger`;
 #               with --pdf also OUT_DIR/book.pdf (the whole book)
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
 # reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
@@ -42,12 +42,28 @@ output() {
   mv -f "$dst.tmp" "$dst"
 }
 
-# page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html.
+# page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html. No line
+# wrapping: a line break next to Chinese text is dropped by the browser, so the
+# space after inline math would go with it ("PV两个").
 page() {
   local src=$1 name
   name=$(basename "$src" .md)
   shift
-  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "$@" "$src"
+  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
+    --wrap=none --css book.css "$@" "$src"
+}
+
+# html_assets DIR: the stylesheet and the full-size figures the pages link to
+# (golden/<chapter>/<name>.svg as DIR/figures/<chapter>--<name>.svg).
+html_assets() {
+  local dir=$1 svg rel
+  cp "$book/book.css" "$dir/book.css"
+  mkdir -p "$dir/figures"
+  for svg in "$root"/golden/*/*.svg; do
+    [ -e "$svg" ] || continue
+    rel=${svg#"$root/golden/"}
+    cp "$svg" "$dir/figures/${rel//\//--}"
+  done
 }
 
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
@@ -88,7 +104,7 @@ while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters
 
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
-  cp "$book/book.css" "$out/html/book.css"
+  html_assets "$out/html"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
@@ -107,7 +123,7 @@ final=$out
 out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
-cp "$book/book.css" "$out/html/book.css"
+html_assets "$out/html"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
