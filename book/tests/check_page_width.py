@@ -7,6 +7,8 @@ a page is wider than its viewport: the document scrolls sideways
 (document.documentElement.scrollWidth > innerWidth), or an element's right
 edge lies beyond the viewport without a scrolling box of its own around it
 (a wide output or a formula may scroll inside its box; the page may not).
+It also fails when Chinese punctuation right after inline math starts a
+line (，after a formula at the end of a line).
 
 The measuring script is added to a copy of each page (the pages themselves
 carry no script); Chromium lays the page out and runs it, and --dump-dom
@@ -46,6 +48,17 @@ window.addEventListener('load', () => {
     const text = (el.textContent || '').trim().slice(0, 60);
     report.wide.push(`<${el.tagName.toLowerCase()}${el.id ? ' id=' + el.id : ''}${el.className && typeof el.className === 'string' ? ' class="' + el.className + '"' : ''}> right edge ${r.right.toFixed(0)} px: ${text}`);
     if (report.wide.length >= 8) break;
+  }
+  // Chinese punctuation right after inline math stays on the math's line.
+  report.punct = [];
+  for (const m of document.querySelectorAll('math[display="inline"]')) {
+    const t = m.nextSibling;
+    if (!t || t.nodeType !== Node.TEXT_NODE || !/^[，。；：、）」』！？》…]/.test(t.data)) continue;
+    const range = document.createRange();
+    range.setStart(t, 0);
+    range.setEnd(t, 1);
+    const p = range.getClientRects()[0], r = m.getBoundingClientRect();
+    if (p && p.top >= r.bottom - 2) report.punct.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
   }
   const pre = document.createElement('pre');
   pre.id = 'width-report';
@@ -91,14 +104,15 @@ def main(html_dir):
                 where = f"{page.name} at {width} px"
                 if r["scrollWidth"] > r["width"]:
                     failures.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-                for line in r["wide"]:
+                for line in r["wide"] + r["punct"]:
                     failures.append(f"{where}: {line}")
     for f in failures:
         print("FAIL:", f)
     if failures:
         print(f"rerun: python3 {os.path.relpath(__file__)} {html_dir}")
         return 1
-    print(f"{len(pages)} pages, {checked} loads: nothing wider than the viewport")
+    print(f"{len(pages)} pages, {checked} loads: nothing wider than the viewport, "
+          "no punctuation starting a line after math")
     return 0
 
 
