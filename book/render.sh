@@ -3,10 +3,10 @@
 # it builds and tests nothing (scripts/build-book runs the gate first).
 #
 # Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
-#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css),
+#   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css, figures/),
 #               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
-#   CHAPTER     OUT_DIR/html/<chapter>.html and book.css, and any other page not there
-#               yet (so its contents and next/previous links work); `28` or `28-op-ledger`;
+#   CHAPTER     OUT_DIR/html/<chapter>.html, book.css and figures/, and any other page not
+#               there yet (so its contents and next/previous links work); `28` or `28-op-ledger`;
 #               with --pdf also OUT_DIR/book.pdf (the whole book)
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
 # reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
@@ -45,17 +45,33 @@ output() {
 
 # page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html, with the
 # search box (book/search/: its stylesheet in the head, its script after the body).
+# No line wrapping: a line break next to Chinese text is dropped by the browser, so
+# the space after inline math would go with it ("PV两个").
 page() {
   local src=$1 name
   name=$(basename "$src" .md)
   shift
-  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css \
+  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
+    --wrap=none --css book.css \
     --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" "$@" "$src"
 }
 
 # search_index HTML_DIR: the search's index of the pages in HTML_DIR, and its scripts.
 search_index() {
   "$book/search/build.sh" "$1" || { echo "render: FAILED: the search index (book/search/build.sh)" >&2; return 1; }
+}
+
+# html_assets DIR: the stylesheet and the full-size figures the pages link to
+# (golden/<chapter>/<name>.svg as DIR/figures/<chapter>--<name>.svg).
+html_assets() {
+  local dir=$1 svg rel
+  cp "$book/book.css" "$dir/book.css"
+  mkdir -p "$dir/figures"
+  for svg in "$root"/golden/*/*.svg; do
+    [ -e "$svg" ] || continue
+    rel=${svg#"$root/golden/"}
+    cp "$svg" "$dir/figures/${rel//\//--}"
+  done
 }
 
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
@@ -70,7 +86,7 @@ chapter_page() {
 print_edition() {
   local dir=$1 work=$1/print
   shift
-  for tool in xelatex rsvg-convert pdftocairo; do
+  for tool in xelatex rsvg-convert; do
     command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; return 1; }
   done
   rm -rf "$work"
@@ -78,19 +94,6 @@ print_edition() {
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
-  # rsvg-convert embeds each figure's CJK fonts with all their shared
-  # subroutines (~1.7 MB a figure); cairo, reading its own PDF back
-  # (pdftocairo), writes them subset to the glyphs used. The figures stay
-  # vector graphics with their text as text.
-  local fig
-  for fig in "$work"/figures/*.pdf; do
-    [ -e "$fig" ] || continue
-    if ! pdftocairo -pdf "$fig" "$fig.small"; then
-      echo "render: FAILED: pdftocairo on $fig (poppler-utils)" >&2
-      return 1
-    fi
-    mv -f "$fig.small" "$fig"
-  done
   local run
   for run in -no-pdf ""; do
     # shellcheck disable=SC2086  # $run is one flag or none
@@ -109,7 +112,7 @@ while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters
 
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
-  cp "$book/book.css" "$out/html/book.css"
+  html_assets "$out/html"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
@@ -135,7 +138,7 @@ final=$out
 out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
-cp "$book/book.css" "$out/html/book.css"
+html_assets "$out/html"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done

@@ -28,6 +28,7 @@
 -- case, file or chapter fails the render and names it.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
+local figure_svg = require 'figure_svg'
 
 local problems = repo.problems('golden.lua')
 local is_epub = FORMAT:match('epub') ~= nil
@@ -135,21 +136,25 @@ local function inline_svg(text)
   return pandoc.RawBlock('html', (text:gsub('^<%?xml[^>]*%?>%s*', ''):gsub('\n$', '')))
 end
 
--- The PDF form of a golden SVG for the LaTeX run: the figure stays vector
--- graphics, its text stays text. Returns the PDF's path, or nil (noted).
-local function svg_to_pdf(rel)
+-- The PDF form of a golden SVG for the LaTeX run: the figure's shapes as
+-- vector graphics, its text set by XeLaTeX (figure_svg.lua). Returns the
+-- LaTeX, or nil (noted).
+local function figure_latex(rel, text)
   local dir = os.getenv('BOOK_FIGURE_DIR')
   if not dir or dir == '' then
     problems.add('BOOK_FIGURE_DIR is not set: the LaTeX run needs a folder for the figures (book/render.sh sets it)')
     return nil
   end
-  local pdf = pandoc.path.join { dir, (rel:gsub('^golden/', ''):gsub('/', '--'):gsub('%.svg$', '.pdf')) }
-  local ok, err = pcall(pandoc.pipe, 'rsvg-convert', { '--format', 'pdf', '--output', pdf, repo.abs(rel) }, '')
-  if not ok then
-    problems.add('rsvg-convert failed on ' .. rel .. ' (scripts/install-deps --book installs librsvg2-bin): ' .. tostring(err))
-    return nil
-  end
-  return pdf
+  local name = rel:gsub('^golden/', ''):gsub('/', '--'):gsub('%.svg$', '')
+  local latex, err = figure_svg.latex_figure(text, dir, name)
+  if not latex then problems.add('figure ' .. rel .. ': ' .. err) end
+  return latex
+end
+
+-- Where the HTML pages find the full-size figure (book/render.sh copies the
+-- golden SVGs there): html/figures/<chapter>--<name>.svg.
+local function figure_href(rel)
+  return 'figures/' .. rel:gsub('^golden/', ''):gsub('/', '--')
 end
 
 local function figure_block(block)
@@ -164,21 +169,29 @@ local function figure_block(block)
   end
   local blocks = pandoc.List()
   if is_latex then
-    local pdf = svg_to_pdf(rel)
-    if not pdf then return nil end
-    blocks:insert(pandoc.Para { pandoc.Image({}, pdf) })
+    local latex = figure_latex(rel, text)
+    if not latex then return nil end
+    blocks:insert(pandoc.Para { pandoc.RawInline('latex', latex) })
   elseif is_epub then
-    -- Pandoc copies a local image into the EPUB (the caption follows as text).
+    -- The EPUB carries the figure (without its heading) as an image resource.
     local alt = text:match('<title>(.-)</title>') or rel
-    blocks:insert(pandoc.Para { pandoc.Image({ pandoc.Str(alt) }, repo.abs(rel)) })
+    local name = figure_href(rel)
+    pandoc.mediabag.insert(name, 'image/svg+xml', figure_svg.book_svg(text))
+    blocks:insert(pandoc.Para { pandoc.Image({ pandoc.Str(alt) }, name) })
   else
-    blocks:insert(inline_svg(text))
+    -- Inline (the page stays one file); a tap opens the full-size SVG.
+    blocks:insert(pandoc.RawBlock('html', '<a class="figure-full" href="' .. figure_href(rel) .. '" title="查看大图">'))
+    blocks:insert(inline_svg(figure_svg.book_svg(text)))
+    blocks:insert(pandoc.RawBlock('html', '</a>'))
   end
   -- The caption: its text, the command that writes the figure, the golden file.
   local caption_inlines = caption(attr.caption, rel).content
   if command then
     caption_inlines:insert(#caption_inlines, pandoc.Code(command))
     caption_inlines:insert(#caption_inlines, pandoc.Space())
+  end
+  if not is_latex and not is_epub then
+    caption_inlines:extend { pandoc.Space(), pandoc.Link({ pandoc.Str('查看大图') }, figure_href(rel), '', { class = 'figure-open' }) }
   end
   blocks:insert(pandoc.Para(caption_inlines))
   return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, { ['data-source'] = rel }))

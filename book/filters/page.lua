@@ -1,8 +1,12 @@
 -- Filter 3: turns a Markdown file into a page of the book.
 --
--- HTML (one page per file):
---   * a chapter's first level-1 heading becomes the page title;
---   * chapter pages get a navigation bar (contents, previous, next);
+-- HTML (one page per file, book/html/page.html):
+--   * a chapter's first level-1 heading becomes the page title (the tab
+--     reads chapter first, then the book);
+--   * every page gets a navigation bar (previous, contents, next; the index
+--     links the first chapter) and the sidebar's whole-book contents;
+--   * headings link to themselves; display math scrolls in its own box;
+--     inline math keeps the Chinese punctuation after it on its line;
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
 --     chapters/chapters.list, with its sections, linking the chapter pages.
 -- EPUB and PDF (all files in one book):
@@ -55,42 +59,151 @@ local function chapter_toc()
   return pandoc.Div({ pandoc.BulletList(items) }, pandoc.Attr('', { 'chapter-toc' }))
 end
 
--- Contents · previous chapter · next chapter.
+-- The HTML pages in reading order: the index, then every chapter.
+local function reading_order()
+  local list = { { key = 'index', title = { pandoc.Str('关于本书') } } }
+  for _, c in ipairs(repo.chapters()) do table.insert(list, { key = c.key, title = outline(c.key).title }) end
+  return list
+end
+
+-- Previous page · contents · next page, on every page (the index too).
 local function nav_bar(key)
-  local list = repo.chapters()
+  local list = reading_order()
   local at
   for i, c in ipairs(list) do
     if c.key == key then at = i end
   end
-  local inlines = pandoc.List { link({ pandoc.Str('目录') }, 'index.html') }
+  local inlines = pandoc.List()
   -- The short label ("第 28 章") keeps the bar on one line; the full title is the tooltip.
-  local function add(prefix, c, suffix)
-    inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() }
-    local title = pandoc.utils.stringify(outline(c.key).title)
+  local function add(prefix, c, suffix, class)
+    if #inlines > 0 then inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() } end
+    local title = pandoc.utils.stringify(c.title)
     local short = select(2, repo.chapter_number(title)) or title
-    inlines:insert(pandoc.Link({ pandoc.Str(prefix .. short .. suffix) }, c.key .. '.html', title))
+    inlines:insert(pandoc.Link({ pandoc.Str(prefix .. short .. suffix) }, c.key .. '.html', title, { rel = class }))
   end
-  if at and at > 1 then add('← ', list[at - 1], '') end
-  if at and at < #list then add('', list[at + 1], ' →') end
+  if at and at > 1 then add('← ', list[at - 1], '', 'prev') end
+  if key ~= 'index' then
+    if #inlines > 0 then inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() } end
+    inlines:insert(link({ pandoc.Str('目录') }, 'index.html'))
+  end
+  if at and at < #list then add('', list[at + 1], ' →', 'next') end
   return pandoc.Div({ pandoc.Plain(inlines) }, pandoc.Attr('', { 'nav' }))
+end
+
+-- The whole book's contents for the sidebar: every page, the open page's
+-- sections under it.
+local function sidebar(key)
+  local items = {}
+  for _, c in ipairs(reading_order()) do
+    local entry = { pandoc.Plain { pandoc.Link(c.title, c.key .. '.html', '', c.key == key and { class = 'current' } or {}) } }
+    if c.key == key and c.key ~= 'index' then
+      local subs = {}
+      for _, s in ipairs(outline(c.key).sections) do
+        table.insert(subs, { pandoc.Plain { link(s.title, '#' .. s.id) } })
+      end
+      table.insert(entry, pandoc.BulletList(subs))
+    end
+    table.insert(items, entry)
+  end
+  return pandoc.MetaBlocks { pandoc.BulletList(items) }
+end
+
+-- A heading links to itself (book.css marks it with a # on hover), to copy
+-- or share; the table of contents takes the text without the link.
+local function heading_anchor(h)
+  if h.identifier == '' or h.level < 2 then return nil end
+  h.content = { pandoc.Link(h.content, '#' .. h.identifier, '', { class = 'anchor' }) }
+  return h
+end
+
+-- Plain parentheses as fixed-size operators: texmath makes "(3e)" a stretchy
+-- fence, which Chromium sets with gaps ("1/ ( 3e )"); "{(}3e{)}" is the same
+-- TeX and comes out "1/(3e)". \left( \right) and \big( stay stretchy.
+local function fixed_parens(tex)
+  local kept = {}
+  tex = tex:gsub('(\\%a+)([%(%)])', function(cmd, paren)
+    kept[#kept + 1] = cmd .. paren
+    return '\0' .. #kept .. '\0'
+  end)
+  tex = tex:gsub('[%(%)]', '{%0}')
+  return (tex:gsub('\0(%d+)\0', function(i) return kept[tonumber(i)] end))
+end
+
+-- Display math in a box of its own that scrolls when wider than the page.
+local function contained_math(m)
+  m.text = fixed_parens(m.text)
+  if m.mathtype == 'DisplayMath' then return pandoc.Span({ m }, pandoc.Attr('', { 'math', 'display' })) end
+  return m
+end
+
+local CJK_CLOSING = { '，', '。', '；', '：', '、', '）', '」', '』', '！', '？', '》', '…' }
+local function starts_with_closing(text)
+  for _, p in ipairs(CJK_CLOSING) do
+    if text:sub(1, #p) == p then return p end
+  end
+end
+
+-- Inline math and the Chinese punctuation after it stay on one line (a line
+-- never starts with "，"); a line break in the source after math stays a space.
+local function math_neighbours(inlines)
+  local out = pandoc.List()
+  local i = 1
+  while i <= #inlines do
+    local el, nxt = inlines[i], inlines[i + 1]
+    if el.t == 'Math' and el.mathtype == 'InlineMath' and nxt and nxt.t == 'Str' and starts_with_closing(nxt.text) then
+      local p = starts_with_closing(nxt.text)
+      out:insert(pandoc.Span({ el, pandoc.Str(p) }, pandoc.Attr('', { 'nobr' })))
+      local rest = nxt.text:sub(#p + 1)
+      if rest ~= '' then out:insert(pandoc.Str(rest)) end
+      i = i + 2
+    elseif el.t == 'Math' and nxt and nxt.t == 'SoftBreak' then
+      out:insert(el)
+      out:insert(pandoc.Space())
+      i = i + 2
+    else
+      out:insert(el)
+      i = i + 1
+    end
+  end
+  return out
+end
+
+-- A figure (golden.lua's div, numbered by crossref.lua) as <figure> with
+-- its caption in <figcaption>.
+local function html_figure(div)
+  if not div.classes:includes('figure') then return nil end
+  local caption = div.content[#div.content]
+  local out = pandoc.List {
+    pandoc.RawBlock('html', string.format('<figure id="%s" class="figure" data-source="%s">', div.identifier,
+      div.attributes['data-source'] or '')),
+  }
+  for i = 1, #div.content - 1 do out:insert(div.content[i]) end
+  out:insert(pandoc.RawBlock('html', '<figcaption>'))
+  out:insert(pandoc.Plain(caption.content))
+  out:insert(pandoc.RawBlock('html', '</figcaption>\n</figure>'))
+  return out
 end
 
 local function html_page(doc)
   local key = repo.page_key()
-  if key and key ~= 'index' and repo.chapter(key) then
+  if not key then return doc end
+  doc.meta['book-name'] = doc.meta.title
+  if key ~= 'index' and repo.chapter(key) then
     local first = doc.blocks[1]
     if not (first and first.t == 'Header' and first.level == 1) then
       error('page.lua: book/' .. key .. '.md must start with its level-1 heading (the chapter title)', 0)
     end
+    -- The tab reads "第 28 章 ... · the book": the chapter first.
     doc.meta['title-prefix'] = doc.meta.title
     doc.meta.title = pandoc.MetaInlines(first.content)
     doc.meta.subtitle = nil
     doc.blocks:remove(1)
-    local nav = nav_bar(key)
-    doc.meta['include-before'] = pandoc.MetaBlocks { nav }
-    doc.blocks:insert(nav)
   end
-  return doc
+  if key == 'index' or repo.chapter(key) then
+    doc.meta.nav = pandoc.MetaBlocks { nav_bar(key) }
+    doc.meta.sidebar = sidebar(key)
+  end
+  return doc:walk { Header = heading_anchor, Math = contained_math, Inlines = math_neighbours, Div = html_figure }
 end
 
 local function epub_link(l)

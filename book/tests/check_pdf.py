@@ -90,7 +90,9 @@ def svg_labels(rel):
     tree = ET.parse(ROOT / rel)
     labels = []
     for el in tree.iter():
-        if el.tag.endswith("}text") or el.tag == "text" or el.tag.endswith("}tspan"):
+        if el.get("class") == "heading":
+            continue  # the figure's own title: the book leaves it out, the caption is the title
+        if el.tag.endswith("}text") or el.tag == "text":
             text = "".join(el.itertext()).strip()
             if text:
                 labels.append(text)

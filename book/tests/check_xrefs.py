@@ -104,7 +104,9 @@ def caption_ok(text, label, name):
     if label.startswith("tbl:"):
         cap = re.search(r"<caption>(.*?)</caption>", after, re.S)
     else:
-        cap = re.search(r"<p>(<strong>.*?)</p>\s*</div>", after, re.S)
+        # The HTML's <figure> has a <figcaption>; the EPUB's figure div a last paragraph.
+        cap = re.search(r"^(?:(?!</figure>|</div>).)*?(?:<figcaption>\s*|<p>)(<strong>.*?)(?:</figcaption>|</p>\s*</div>)",
+                        after, re.S)
     return bool(cap) and html.unescape(cap.group(1)).startswith(f"<strong>{name}</strong>")
 
 

@@ -26,8 +26,11 @@ constexpr double kBottom = 394.0;
 constexpr double kLegendTop = kBottom + kLegendGap;
 constexpr double kPointRadius = 4.5;
 
-const std::string kMemoryColor = "#1f6fb4";
-const std::string kComputeColor = "#d0571f";
+// The two verdicts: the palette's first two series (dark blue, circle; orange,
+// square), apart in grayscale by lightness and by shape.
+ledger::plot_style::SeriesStyle bound_style(ledger::Bound b) {
+  return ledger::plot_style::series_style(b == ledger::Bound::memory ? 0 : 1);
+}
 const std::string kRoofColor = "#2b2b30";
 const std::string kBalanceColor = "#a4262c";
 
@@ -45,8 +48,6 @@ std::string figure_number(double value, const char* fixed) {
   return value >= 0.05 ? fmt::format(fmt::runtime(fixed), value) : fmt::format("{:.3g}", value);
 }
 
-const std::string& bound_color(ledger::Bound b) { return b == ledger::Bound::memory ? kMemoryColor : kComputeColor; }
-
 std::vector<Operator> operators_of(const Machine& machine, const std::vector<Row>& rows) {
   std::vector<Operator> out;
   for (const Row& row : rows) {
@@ -60,10 +61,11 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Operator>& ops)
   double x = 40.0;
   const double key_y = kLegendTop;  // the colour key's baseline
   const TextStyle key_text{12.0, Anchor::start, "#222222"};
-  doc.circle({x, key_y - 4.0}, kPointRadius, kMemoryColor);
+  const auto memory = bound_style(ledger::Bound::memory), compute = bound_style(ledger::Bound::compute);
+  ledger::plot_style::draw_marker(doc, memory.marker, {x, key_y - 4.0}, kPointRadius, memory.color);
   doc.text({x + 9.0, key_y}, "memory-bound（带宽先饱和）", key_text);
   x += 210.0;
-  doc.circle({x, key_y - 4.0}, kPointRadius, kComputeColor);
+  ledger::plot_style::draw_marker(doc, compute.marker, {x, key_y - 4.0}, kPointRadius, compute.color);
   doc.text({x + 9.0, key_y}, "compute-bound（算力先饱和）", key_text);
   x += 210.0;
   doc.circle({x, key_y - 4.0}, 5.5, "#ffffff", Stroke{kBalanceColor, 2.0, ""});
@@ -86,7 +88,7 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Operator>& ops)
     const Operator& op = ops[i];
     const double cx = 36.0 + static_cast<double>(i / per_column) * column_width;
     const double cy = key_y + 26.0 + static_cast<double>(i % per_column) * kLegendRow;
-    const std::string& color = op.plotted ? bound_color(op.verdict.bound) : kMuted;
+    const std::string color = op.plotted ? bound_style(op.verdict.bound).color : kMuted;
     doc.text({cx + 14.0, cy}, fmt::format("{}", op.number), TextStyle{size, Anchor::end, color, true});
     // Never past its column (or the figure): a very long entry shrinks, then is cut.
     const double room = (columns == 2 ? column_width : kWidth - 2 * 36.0) - 26.0;
@@ -146,8 +148,9 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   const auto slots = ledger::slots_around(kPointRadius, 3.0, 11.0);
   for (const Operator& op : ops) {
     if (!op.plotted) continue;
-    const std::string& color = bound_color(op.verdict.bound);
-    doc.circle(op.at, kPointRadius, color, Stroke{"#ffffff", 1.0, ""});
+    const std::string color = bound_style(op.verdict.bound).color;
+    ledger::plot_style::draw_marker(doc, bound_style(op.verdict.bound).marker, op.at, kPointRadius, color,
+                                    Stroke{"#ffffff", 1.0, ""});
     const std::string number = fmt::format("{}", op.number);
     const ledger::PlacedLabel l = layout.place(op.at, number, 11.0, slots);
     doc.text(l.at, number, TextStyle{11.0, l.anchor, color, true});

@@ -1,6 +1,8 @@
 #include "plot.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -15,6 +17,10 @@
 namespace op_ledger {
 namespace {
 
+using ledger::plot_style::draw_marker;
+using ledger::plot_style::Marker;
+using ledger::plot_style::series_style;
+using ledger::plot_style::SeriesStyle;
 using ledger::svg::Anchor;
 using ledger::svg::Point;
 using ledger::svg::Stroke;
@@ -34,6 +40,8 @@ struct RoofLine {
   bool chosen = false;
   std::size_t ceiling = 0;  // index of the first roof with the same value
   std::string color;
+  std::string dash;  // the ceiling's pattern when it is not the chosen roof's (solid, thick)
+  Marker marker = Marker::circle;
 };
 
 // The compute roofs in profile order, each with its verdict.
@@ -59,10 +67,31 @@ std::vector<RoofLine> roof_lines(const Analysis& a) {
     }
     std::size_t distinct = 0;  // colours go to ceilings, in order
     for (std::size_t i = 0; i < lines.size(); ++i) distinct += lines[i].ceiling == i ? 1 : 0;
-    line.color = line.ceiling == lines.size() ? kPalette[distinct % kPalette.size()] : lines[line.ceiling].color;
+    const SeriesStyle style = line.ceiling == lines.size() ? series_style(distinct) : SeriesStyle{};
+    line.color = line.ceiling == lines.size() ? style.color : lines[line.ceiling].color;
+    line.dash = line.ceiling == lines.size() ? style.dash : lines[line.ceiling].dash;
+    line.marker = line.ceiling == lines.size() ? style.marker : lines[line.ceiling].marker;
     lines.push_back(line);
   }
   return lines;
+}
+
+// Keeps the next labels a few pixels off a placed one, so two labels never touch.
+void keep_clear(ledger::LabelLayout& layout, const ledger::PlacedLabel& l, std::string_view text, double size) {
+  ledger::Box box = ledger::text_box(l.at, text, size, l.anchor);
+  box.left -= 3.0, box.top -= 3.0, box.right += 3.0, box.bottom += 3.0;
+  layout.occupy(box);
+}
+
+// A roof's key without its unit ("tf32" for tensor_core.tf32) when no other
+// roof of the figure ends the same way; else the whole key.
+std::string short_key(const std::string& key, const std::vector<RoofLine>& lines) {
+  const std::string tail = key.substr(key.rfind('.') + 1);
+  for (const RoofLine& other : lines) {
+    const std::string& k = other.verdict->roof->key;
+    if (k != key && k.substr(k.rfind('.') + 1) == tail) return key;
+  }
+  return tail;
 }
 
 std::string verdict_note(const RoofLine& line, const Analysis& a, const OperatorLedger& ledger) {
@@ -103,7 +132,9 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& line
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const RoofLine& line = lines[i];
     y += kLegendRow;
-    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : "6 4"});
+    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0},
+             Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash});
+    draw_marker(doc, line.marker, {x + 13.0, y - 4.0}, 3.5, line.color);
     for (std::size_t c = 0; c < 4; ++c) {
       const std::string& color = c == 0 ? line.color : kInk;
       const auto cell = fitted(cells[i][c], column_x[c]);
@@ -170,10 +201,10 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       const double peak = line.verdict->roof->effective();
       const Point from{x(std::max(line.verdict->balance, x.low())), y(peak)};
       const Point to{kRight, y(peak)};
-      doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : "6 4"});
+      doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : line.dash});
       layout.occupy_line(from, to, 2.0);
-      doc.circle(from, 3.5, line.color);
-      layout.occupy(ledger::point_box(from, 4.5));
+      draw_marker(doc, line.marker, from, 3.5, line.color);
+      layout.occupy(ledger::point_box(from, ledger::plot_style::marker_reach(line.marker, 3.5) + 1.0));
     }
   };
   drawn_in_order(false);
@@ -191,28 +222,26 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     for (const RoofLine& line : lines) {
       if (line.chosen != chosen_pass) continue;
       const Point p{px, y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth))};
-      doc.circle(p, line.chosen ? 6.5 : 4.5, line.color, Stroke{line.chosen ? "#111111" : "#ffffff", 1.5, ""});
-      layout.occupy(ledger::point_box(p, line.chosen ? 6.5 : 4.5));
-    }
-  }
-
-  // Each point says its verdict, once per position (every memory-bound roof meets the slope at one point).
-  std::vector<double> labelled;
-  for (bool chosen_pass : {true, false}) {
-    for (const RoofLine& line : lines) {
-      if (line.chosen != chosen_pass) continue;
-      const double py = y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth));
-      if (std::find(labelled.begin(), labelled.end(), py) != labelled.end()) continue;
-      labelled.push_back(py);
-      const std::string text(ledger::bound_name(line.verdict->verdict.bound));
-      const ledger::PlacedLabel l = layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
-      doc.text(l.at, text, TextStyle{11.0, l.anchor, line.color, line.chosen});
+      draw_marker(doc, line.marker, p, line.chosen ? 6.5 : 4.5, line.color,
+                  Stroke{line.chosen ? "#111111" : "#ffffff", 1.5, ""});
+      layout.occupy(ledger::point_box(p, ledger::plot_style::marker_reach(line.marker, line.chosen ? 6.5 : 4.5)));
     }
   }
 
   // Name each ceiling near its right end, with every roof that shares it.
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].ceiling != i) continue;
+  // The chosen roof's ceiling is named first (it always gets its label), then
+  // each point's verdict, then the other ceilings where room is left.
+  std::vector<std::size_t> ceilings;
+  for (const bool chosen_pass : {true, false}) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      bool chosen = false;
+      for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+      if (lines[i].ceiling == i && chosen == chosen_pass) ceilings.push_back(i);
+    }
+  }
+  const auto name_ceiling = [&](std::size_t i) {
+    bool chosen = false;
+    for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
     std::string keys;
     for (const RoofLine& other : lines) {
       if (other.ceiling != i) continue;
@@ -225,6 +254,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     // without: every roof sharing it, else its own key, else its rate alone, wherever
     // one of them lies over it and is free.
     const std::string rate = format_rate(roof, roof.effective());
+    bool named = false;
     for (const std::string& text : {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
       std::vector<ledger::LabelSlot> slots;
       const double leftmost = -(kRight - 5.0 - line_left - ledger::svg::text_width(text, 11.0));
@@ -234,10 +264,55 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       }
       const auto l = layout.place_if_free({kRight - 5.0, peak_y}, text, 11.0, slots, 0.0);
       if (!l) continue;
-      doc.text(l->at, text, TextStyle{11.0, l->anchor, lines[i].color});
+      doc.text(l->at, text, TextStyle{11.0, l->anchor, lines[i].color, chosen});
+      keep_clear(layout, *l, text, 11.0);
+      named = true;
       break;
     }
+    if (!named && chosen) {  // no free room over the line: the nearest free place by its right end
+      const std::string text = fmt::format("{} {}", roof.key, rate);
+      const std::vector<ledger::LabelSlot> slots{{0.0, -5.0, Anchor::end}, {0.0, 14.0, Anchor::end}};
+      const ledger::PlacedLabel l = layout.place({kRight - 5.0, peak_y}, text, 11.0, slots);
+      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, true});
+      keep_clear(layout, l, text, 11.0);
+    }
+  };
+  if (!ceilings.empty()) name_ceiling(ceilings.front());
+  // Each point says its verdict. Points closer than a marker (several roofs can meet the
+  // case at one height; every memory-bound roof meets the slope at one point) share one
+  // label that names each roof with its verdict: "fp16 = bf16：compute-bound；fp8：memory-bound".
+  std::vector<bool> labelled(lines.size(), false);
+  const auto point_y = [&](const RoofLine& line) {
+    return y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth));
+  };
+  for (bool chosen_pass : {true, false}) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].chosen != chosen_pass || labelled[i]) continue;
+      const double py = point_y(lines[i]);
+      std::vector<std::pair<ledger::Bound, std::string>> parts;  // verdict, roofs with it
+      for (std::size_t j = 0; j < lines.size(); ++j) {
+        if (labelled[j] || std::abs(point_y(lines[j]) - py) > 8.0) continue;
+        labelled[j] = true;
+        const ledger::Bound bound = lines[j].verdict->verdict.bound;
+        const std::string key = short_key(lines[j].verdict->roof->key, lines);
+        auto part = std::find_if(parts.begin(), parts.end(), [&](const auto& p) { return p.first == bound; });
+        if (part == parts.end()) {
+          parts.push_back({bound, key});
+        } else {
+          part->second += " = " + key;
+        }
+      }
+      std::string text;
+      for (const auto& [bound, keys] : parts) {
+        text += (text.empty() ? "" : "；") + fmt::format("{}：{}", keys, ledger::bound_name(bound));
+      }
+      const ledger::PlacedLabel l = layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
+      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, lines[i].chosen});
+      keep_clear(layout, l, text, 11.0);
+    }
   }
+
+  for (std::size_t k = 1; k < ceilings.size(); ++k) name_ceiling(ceilings[k]);
   if (slope.size() >= 2) {
     // The legend's first row names the slope too: a crowded slope takes the rate alone, or no label.
     for (const std::string& text : {fmt::format("带宽 {} × AI", format_rate(*a.memory_roof, bandwidth)),

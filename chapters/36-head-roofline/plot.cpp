@@ -21,6 +21,7 @@ using ledger::svg::Anchor;
 using ledger::svg::Point;
 using ledger::svg::Stroke;
 using ledger::svg::TextStyle;
+using ledger::svg::with_subscripts;
 
 // The frame and colours all figures share; only the plot's height is this figure's.
 using namespace ledger::plot_style;
@@ -42,9 +43,9 @@ struct Crossover {
 
 struct Series {
   std::uint64_t topk = 0;
-  std::string color;
-  std::vector<Sample> samples;         // the table's rows: ascending h_q, each once
-  std::optional<Crossover> crossover;  // none when memory-bound for every h_q
+  ledger::plot_style::SeriesStyle style;  // colour; dash of the mem curve; marker of the rows
+  std::vector<Sample> samples;            // the table's rows: ascending h_q, each once
+  std::optional<Crossover> crossover;     // none when memory-bound for every h_q
 };
 
 // The cycle model with h_q a real number and without the floor, to draw the
@@ -71,7 +72,7 @@ std::vector<Series> series_of(const Params& params) {
   std::vector<Series> all;
   for (const std::uint64_t topk : params.topks) {
     if (std::any_of(all.begin(), all.end(), [&](const Series& s) { return s.topk == topk; })) continue;
-    Series s{topk, kPalette[all.size() % kPalette.size()], {}, std::nullopt};
+    Series s{topk, series_style(all.size()), {}, std::nullopt};
     for (const std::uint64_t h_q : heads) {
       const std::uint64_t cube = cube_cycles(params, h_q, topk);
       const double mem = mem_cycles(params, h_q, topk);
@@ -94,11 +95,15 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Series>& all, c
   const double left = 36.0;
   double y = kLegendTop;
   doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{kInk, 2.0, ""});
-  doc.text({left + 32.0, y}, "实线 cube_cycles = h_q·topk·(d+d) // fma", TextStyle{12.0, Anchor::start, kInk});
+  doc.text({left + 32.0, y}, with_subscripts("实线 cube_cycles = h_q·topk·(d+d) // fma"),
+           TextStyle{12.0, Anchor::start, kInk});
   doc.line({left + 330.0, y - 4.0}, {left + 356.0, y - 4.0}, Stroke{kInk, 2.0, "6 4"});
-  doc.text({left + 362.0, y}, "虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b", TextStyle{12.0, Anchor::start, kInk});
+  doc.text({left + 362.0, y}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
+           TextStyle{12.0, Anchor::start, kInk});
   y += kLegendRow;
-  doc.text({left, y}, "点是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = 每核每周期 L2 字节数",
+  doc.text({left, y},
+           with_subscripts("实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
+                           "每核每周期 L2 字节数"),
            TextStyle{12.0, Anchor::start, kMuted});
   double topk_width = 0.0;  // the crossover column starts after the widest "topk = N"
   for (const Series& s : all) {
@@ -106,12 +111,13 @@ double draw_legend(ledger::svg::Document& doc, const std::vector<Series>& all, c
   }
   for (const Series& s : all) {
     y += kLegendRow;
-    doc.rect({left, y - 10.0}, 26.0, 10.0, s.color);
-    doc.text({left + 32.0, y}, fmt::format("topk = {}", s.topk), TextStyle{12.0, Anchor::start, s.color, true});
+    doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{s.style.color, 2.0, s.style.dash});
+    draw_marker(doc, s.style.marker, {left + 13.0, y - 4.0}, 3.5, s.style.color);
+    doc.text({left + 32.0, y}, fmt::format("topk = {}", s.topk), TextStyle{12.0, Anchor::start, s.style.color, true});
     const bool shown = s.crossover && x.contains(s.crossover->h_q);
     const double at = left + 32.0 + std::max(topk_width, 84.0) + 14.0;
     const auto text = ledger::svg::fit_text(crossover_text(s, shown), 12.0, 8.0, kWidth - at - 8.0);
-    doc.text({at, y}, text.text, TextStyle{text.size, Anchor::start, kInk});
+    doc.text({at, y}, with_subscripts(text.text), TextStyle{text.size, Anchor::start, kInk});
   }
   if (zero_cube) {
     y += kLegendRow;
@@ -189,28 +195,28 @@ std::string cycles_svg(const Params& params) {
   for (const Series& s : all) {
     for (const bool cube : {true, false}) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
-      if (line.size() >= 2) doc.polyline(line, Stroke{s.color, 2.0, cube ? "" : "6 4"});
+      if (line.size() >= 2) doc.polyline(line, Stroke{s.style.color, 2.0, cube ? "" : s.style.dash});
       for (std::size_t i = 1; i < line.size(); ++i) layout.occupy_line(line[i - 1], line[i], 2.0);
     }
   }
-  // The table's rows: a dot on the cube curve, a square on the mem curve.
+  // The table's rows: the series' marker, filled on the cube curve, hollow on the mem curve.
   for (const Series& s : all) {
     for (const Sample& v : s.samples) {
       if (v.cube > 0) {
         const Point p{x(v.h_q), y(static_cast<double>(v.cube))};
-        doc.circle(p, 3.5, s.color);
-        layout.occupy(ledger::point_box(p, 4.0));
+        draw_marker(doc, s.style.marker, p, 3.5, s.style.color);
+        layout.occupy(ledger::point_box(p, marker_reach(s.style.marker, 3.5) + 0.5));
       }
       const Point p{x(v.h_q), y(v.mem)};
-      doc.rect({p.x - 3.5, p.y - 3.5}, 7.0, 7.0, "#ffffff", Stroke{s.color, 1.5, ""});
-      layout.occupy(ledger::point_box(p, 4.0));
+      draw_marker(doc, s.style.marker, p, 3.8, "#ffffff", Stroke{s.style.color, 1.5, ""});
+      layout.occupy(ledger::point_box(p, marker_reach(s.style.marker, 3.8) + 0.75));
     }
   }
   // The crossovers: a ring where the curves meet, with the h_q it falls at.
   for (const Series& s : all) {
     if (!s.crossover || !x.contains(s.crossover->h_q) || !y.contains(s.crossover->cycles)) continue;
     const Point p{x(s.crossover->h_q), y(s.crossover->cycles)};
-    doc.circle(p, 7.0, "", Stroke{s.color, 2.0, ""});
+    doc.circle(p, 7.0, "", Stroke{s.style.color, 2.0, ""});
     layout.occupy(ledger::point_box(p, 8.0));
   }
   for (const Series& s : all) {
@@ -219,7 +225,7 @@ std::string cycles_svg(const Params& params) {
     // The legend gives every crossover's h_q: a label that finds no free room near its ring is left out.
     const std::string text = fmt::format("h_q ≈ {:.1f}", s.crossover->h_q);
     const auto l = layout.place_if_free(p, text, 12.0, ledger::slots_around(7.0, 4.0, 12.0), 60.0);
-    if (l) doc.text(l->at, text, TextStyle{12.0, l->anchor, s.color, true});
+    if (l) doc.text(l->at, with_subscripts(text), TextStyle{12.0, l->anchor, s.style.color, true});
   }
   // Name each curve at its right end.
   for (const Series& s : all) {
@@ -238,7 +244,7 @@ std::string cycles_svg(const Params& params) {
       }
       // Colour and dash name the curve in the legend too: without free room by it, no label.
       const auto l = layout.place_if_free(line.back(), text, 11.0, slots, 0.0);
-      if (l) doc.text(l->at, text, TextStyle{11.0, l->anchor, s.color});
+      if (l) doc.text(l->at, text, TextStyle{11.0, l->anchor, s.style.color});
     }
   }
   draw_legend(doc, all, x, zero_cube);

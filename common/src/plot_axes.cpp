@@ -66,8 +66,10 @@ void draw_axes(svg::Document& doc, const LogScale& x, const LogScale& y, std::sp
     y_free_above = py + 4.0 - 0.85 * y_label.size - 2.0;
   }
 
-  doc.text({(left + right) / 2.0, bottom + 42.0}, titles.x, svg::TextStyle{13.0, svg::Anchor::middle});
-  doc.text({left - 52.0, (top + bottom) / 2.0}, titles.y,
+  // An axis may be a symbol with an index (h_q): set it as a subscript.
+  doc.text({(left + right) / 2.0, bottom + 42.0}, svg::with_subscripts(titles.x),
+           svg::TextStyle{13.0, svg::Anchor::middle});
+  doc.text({left - 52.0, (top + bottom) / 2.0}, svg::with_subscripts(titles.y),
            svg::TextStyle{13.0, svg::Anchor::middle, "#222222", false, -90.0});
 }
 

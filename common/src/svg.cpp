@@ -53,6 +53,17 @@ bool wide(char32_t cp) {
          (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
 }
 
+bool ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool ascii_alnum(char c) { return ascii_letter(c) || (c >= '0' && c <= '9'); }
+
+// text[i] is a one-letter symbol with a one-character index: "h_q" standing alone.
+bool indexed_symbol(std::string_view text, std::size_t i) {
+  if (i + 2 >= text.size() || text[i + 1] != '_' || !ascii_letter(text[i]) || !ascii_alnum(text[i + 2])) return false;
+  const bool starts_word = i == 0 || !(ascii_alnum(text[i - 1]) || text[i - 1] == '_');
+  const bool ends_word = i + 3 == text.size() || !(ascii_alnum(text[i + 3]) || text[i + 3] == '_');
+  return starts_word && ends_word;
+}
+
 std::string_view anchor_name(Anchor anchor) {
   switch (anchor) {
     case Anchor::start: return "start";
@@ -97,6 +108,30 @@ std::string escape(std::string_view text) {
     }
   }
   return out;
+}
+
+std::vector<TextRun> with_subscripts(std::string_view text) {
+  std::vector<TextRun> runs;
+  std::string plain;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!indexed_symbol(text, i)) {
+      plain.push_back(text[i]);
+      continue;
+    }
+    plain.push_back(text[i]);
+    runs.push_back({plain, false});
+    runs.push_back({std::string(1, text[i + 2]), true});
+    plain.clear();
+    i += 2;
+  }
+  if (!plain.empty() || runs.empty()) runs.push_back({plain, false});
+  return runs;
+}
+
+double text_width(std::span<const TextRun> runs, double size) {
+  double width = 0.0;
+  for (const TextRun& run : runs) width += text_width(run.text, run.subscript ? size * 0.75 : size);
+  return width;
 }
 
 double text_width(std::string_view text, double size) {
@@ -156,7 +191,22 @@ void Document::rect(Point corner, double width, double height, std::string_view 
   body_ += '\n';
 }
 
-void Document::text(Point at, std::string_view content, const TextStyle& style) {
+void Document::polygon(std::span<const Point> points, std::string_view fill, const Stroke& stroke) {
+  std::string coordinates;
+  for (const Point& p : points) {
+    if (!coordinates.empty()) coordinates += ' ';
+    coordinates += number(p.x) + ',' + number(p.y);
+  }
+  body_ += fmt::format(R"(<polygon points="{}"{}{}/>)", coordinates, fill_attribute(fill), stroke_attributes(stroke));
+  body_ += '\n';
+}
+
+void Document::text(Point at, std::string_view content, const TextStyle& style, std::string_view css_class) {
+  const TextRun run{std::string(content), false};
+  text(at, std::span<const TextRun>(&run, 1), style, css_class);
+}
+
+void Document::text(Point at, std::span<const TextRun> runs, const TextStyle& style, std::string_view css_class) {
   std::string attributes = fmt::format(R"(x="{}" y="{}")", number(at.x), number(at.y));
   if (style.size != 12.0) attributes += fmt::format(R"( font-size="{}")", number(style.size));
   if (style.anchor != Anchor::start) attributes += fmt::format(R"( text-anchor="{}")", anchor_name(style.anchor));
@@ -166,7 +216,22 @@ void Document::text(Point at, std::string_view content, const TextStyle& style) 
     attributes +=
         fmt::format(R"svg( transform="rotate({} {} {})")svg", number(style.rotate), number(at.x), number(at.y));
   }
-  body_ += fmt::format("<text {}>{}</text>\n", attributes, escape(content));
+  if (!css_class.empty()) attributes += fmt::format(R"( class="{}")", escape(css_class));
+  std::string content;
+  bool lowered = false;  // the previous run was a subscript: the next one raises the baseline back
+  const double shift = style.size * 0.25;
+  for (const TextRun& run : runs) {
+    if (run.subscript) {
+      content += fmt::format(R"(<tspan dy="{}" font-size="{}">{}</tspan>)", number(shift), number(style.size * 0.75),
+                             escape(run.text));
+    } else if (lowered) {
+      content += fmt::format(R"(<tspan dy="{}">{}</tspan>)", number(-shift), escape(run.text));
+    } else {
+      content += escape(run.text);
+    }
+    lowered = run.subscript;
+  }
+  body_ += fmt::format("<text {}>{}</text>\n", attributes, content);
 }
 
 std::string Document::str() const {

@@ -132,8 +132,12 @@ def measure(svg_text):
         if tag == "text":
             x, y = float(el.get("x")), float(el.get("y"))
             size = float(el.get("font-size", "12"))
-            content = el.text or ""
-            w = text_width(content, size)
+            # A subscript (h_q's q) is a <tspan> of its own size; the text after it another <tspan>.
+            content = "".join(el.itertext())
+            w = text_width(el.text or "", size)
+            for span in el:
+                w += text_width(span.text or "", float(span.get("font-size", size)))
+                w += text_width(span.tail or "", size)
             anchor = el.get("text-anchor", "start")
             left = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0.0)
             poly = [(left, y - 0.85 * size), (left + w, y - 0.85 * size), (left + w, y + 0.2 * size),
@@ -155,6 +159,11 @@ def measure(svg_text):
             cx, cy, r = float(el.get("cx")), float(el.get("cy")), float(el.get("r"))
             markers.append((f"<circle at {cx:.0f},{cy:.0f}>", [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r),
                                                               (cx - r, cy + r)]))
+        elif tag == "polygon":  # a triangle or diamond marker
+            pts = [tuple(float(v) for v in p.split(",")) for p in el.get("points").split()]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            markers.append((f"<polygon at {sum(xs) / len(xs):.0f},{sum(ys) / len(ys):.0f}>",
+                            [(min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)), (min(xs), max(ys))]))
         elif tag == "rect":
             x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
             if el.get("fill") == "none":  # the plot frame: its four edges are lines

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ledger::svg {
 
@@ -39,6 +40,17 @@ struct TextStyle {
   double rotate = 0.0;  // degrees, about the anchor point (-90 reads bottom to top)
 };
 
+// A piece of a text: plain, or set as a subscript (h_q's q).
+struct TextRun {
+  std::string text;
+  bool subscript = false;
+};
+
+// `text` with every one-letter symbol's one-character index (h_q, b_w: a
+// letter that starts a word, `_`, one letter or digit that ends it) as a
+// subscript run; identifiers such as cube_cycles stay as they are.
+std::vector<TextRun> with_subscripts(std::string_view text);
+
 class Document {
  public:
   // A width x height viewBox; `title` is the figure's accessible name.
@@ -49,8 +61,14 @@ class Document {
   // An empty `fill` means none.
   void circle(Point centre, double radius, std::string_view fill, const Stroke& stroke = {});
   void rect(Point corner, double width, double height, std::string_view fill, const Stroke& stroke = {});
+  // A closed shape (a marker: triangle, diamond).
+  void polygon(std::span<const Point> points, std::string_view fill, const Stroke& stroke = {});
   // `at` is the baseline point of the anchor.
-  void text(Point at, std::string_view content, const TextStyle& style = {});
+  // `css_class` (e.g. "heading") lets the book find a text: it drops the figure's own title.
+  void text(Point at, std::string_view content, const TextStyle& style = {}, std::string_view css_class = "");
+  // A text with subscripts: each subscript run is a <tspan> 0.75 times the
+  // size, lowered by 0.25 em, and the baseline comes back after it.
+  void text(Point at, std::span<const TextRun> runs, const TextStyle& style = {}, std::string_view css_class = "");
 
   double width() const { return width_; }
   double height() const { return height_; }
@@ -77,6 +95,7 @@ std::string escape(std::string_view text);
 // characters one em, everything else 0.6 em. For layout (label collisions,
 // legend columns), never for anything printed.
 double text_width(std::string_view text, double size);
+double text_width(std::span<const TextRun> runs, double size);
 
 // A text that must fit a width (a title naming a reader's file, a legend
 // row): the largest size from `size` down to `min_size`, in 0.5 px steps, at

@@ -1,0 +1,109 @@
+-- A chapter program's SVG as the book shows it (golden.lua's figures).
+--
+--   * book_svg(text): the figure without its own bold heading (the
+--     `<text class="heading">` the programs draw): in the book the caption
+--     is the figure's title. The viewBox starts below where it stood.
+--   * latex_figure(text, dir, name): the PDF form. rsvg-convert draws the
+--     figure's shapes (no text, so no fonts) into DIR/NAME.pdf; XeLaTeX sets
+--     every text of the SVG over it, at its position, anchor, rotation, colour
+--     and weight, in the book's own sans fonts (Noto Sans CJK SC, which the
+--     PDF embeds once for the whole book instead of once per figure), never
+--     below MIN_PT. Returns the LaTeX, or nil and why not.
+local M = {}
+
+-- Text in a printed figure is never smaller than this (the figures are
+-- scaled to the text width: 800 px -> 160 mm makes 11 px only 6.2 pt).
+M.MIN_PT = 7
+-- How far the viewBox moves down when the heading goes: the heading's
+-- baseline is at 28 px, the subtitle's text starts below 36 px.
+local HEADING_CUT = 22
+
+function M.book_svg(text)
+  local stripped, n = text:gsub('<text [^>]*class="heading"[^>]*>.-</text>\n', '')
+  if n == 0 then return text end
+  return (stripped:gsub('<svg ([^>]-)height="([%d.]+)" viewBox="0 0 ([%d.]+) ([%d.]+)"', function(pre, h, w, vh)
+    return string.format('<svg %sheight="%.2f" viewBox="0 %d %s %.2f"', pre, tonumber(h) - HEADING_CUT, HEADING_CUT,
+      w, tonumber(vh) - HEADING_CUT)
+  end, 1))
+end
+
+local function xml_unescape(s)
+  return (s:gsub('&lt;', '<'):gsub('&gt;', '>'):gsub('&quot;', '"'):gsub('&amp;', '&'))
+end
+
+local LATEX_SPECIAL = {
+  ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['%'] = '\\%', ['#'] = '\\#', ['&'] = '\\&',
+  ['$'] = '\\$', ['_'] = '\\_', ['^'] = '\\textasciicircum{}', ['~'] = '\\textasciitilde{}',
+}
+-- Superscript digits (the log axes' 10⁻¹, 10¹⁵) are not in Noto Sans CJK:
+-- DejaVu Sans sets them, and they stay the same characters in the PDF's text.
+local SUPERSCRIPTS = { '⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹', '⁻' }
+local function latex_escape(s)
+  s = xml_unescape(s):gsub('[\\{}%%#&%$_%^~]', LATEX_SPECIAL)
+  for _, sup in ipairs(SUPERSCRIPTS) do s = s:gsub(sup, '\\figsup{' .. sup .. '}') end
+  return (s:gsub('}\\figsup{', ''))
+end
+
+-- A text's content as LaTeX: a lowered <tspan> (h_q's q) is a subscript.
+local function content_latex(content)
+  local out, pos = {}, 1
+  for s, dy, inner, e in content:gmatch('()<tspan dy="([%-%d.]+)"[^>]*>(.-)</tspan>()') do
+    out[#out + 1] = latex_escape(content:sub(pos, s - 1))
+    out[#out + 1] = tonumber(dy) > 0 and ('\\textsubscript{' .. latex_escape(inner) .. '}') or latex_escape(inner)
+    pos = e
+  end
+  out[#out + 1] = latex_escape(content:sub(pos))
+  return table.concat(out)
+end
+
+local BOX = { start = 'l', middle = 'c', ['end'] = 'r' }
+
+-- Every <text> as a \put over the picture (y from the bottom, as LaTeX counts).
+local function texts_latex(svg, height, default_size)
+  local puts = {}
+  for attrs, content in svg:gmatch('<text ([^>]*)>(.-)</text>') do
+    local function attr(name) return (' ' .. attrs):match(' ' .. name:gsub('%-', '%%-') .. '="([^"]*)"') end
+    local x, y = tonumber(attr('x')), tonumber(attr('y'))
+    local size = tonumber(attr('font-size') or default_size)
+    local anchor = BOX[attr('text-anchor') or 'start'] or 'l'
+    local color = (attr('fill') or '#000000'):gsub('^#', ''):upper()
+    local angle = tonumber((attr('transform') or ''):match('rotate%(([%-%d.]+)') or '0')
+    local body = string.format('\\makebox[0pt][%s]{\\figtext{%.2f}{%s}{%s%s}}', anchor, size, color,
+      attr('font-weight') == 'bold' and '\\bfseries ' or '', content_latex(content))
+    if angle ~= 0 then body = string.format('\\rotatebox{%.2f}{%s}', -angle, body) end
+    puts[#puts + 1] = string.format('\\put(%.2f,%.2f){%s}', x, height - y, body)
+  end
+  return table.concat(puts, '\n')
+end
+
+function M.latex_figure(text, dir, name)
+  local svg = M.book_svg(text)
+  local width, height, view_height = svg:match('<svg [^>]-width="([%d.]+)" height="([%d.]+)" viewBox="0 [%d.]+ [%d.]+ ([%d.]+)"')
+  if not width then return nil, 'no width, height and viewBox on its <svg>' end
+  local cut = tonumber(svg:match('viewBox="0 ([%d.]+)'))
+  local default_size = svg:match('<svg [^>]-font%-size="([%d.]+)"') or '12'
+  local art = svg:gsub('<text [^>]*>.-</text>\n', '')
+  local art_svg = pandoc.path.join { dir, name .. '.svg' }
+  local art_pdf = pandoc.path.join { dir, name .. '.pdf' }
+  local f = io.open(art_svg, 'w')
+  if not f then return nil, 'cannot write ' .. art_svg end
+  f:write(art)
+  f:close()
+  local ok, err = pcall(pandoc.pipe, 'rsvg-convert', { '--format', 'pdf', '--output', art_pdf, art_svg }, '')
+  if not ok then return nil, 'rsvg-convert failed (scripts/install-deps --book installs librsvg2-bin): ' .. tostring(err) end
+  local w, h = tonumber(width), tonumber(view_height)
+  return table.concat({
+    '{\\setlength{\\unitlength}{\\dimexpr\\linewidth/' .. string.format('%d', math.floor(w)) .. '\\relax}%',
+    -- \figtext{size in px}{colour}{text}: the SVG's size scaled with the figure, at least MIN_PT.
+    '\\def\\figtext#1#2#3{{\\dimen0=#1\\unitlength\\ifdim\\dimen0<' .. M.MIN_PT .. 'pt\\dimen0=' .. M.MIN_PT ..
+      'pt\\fi\\fontsize{\\dimen0}{1.2\\dimen0}\\sffamily\\fontspec{Noto Sans CJK SC}[BoldFont=Noto Sans CJK SC Bold]' ..
+      '\\selectfont\\color[HTML]{#2}#3}}%',
+    '\\def\\figsup#1{{\\fontspec{DejaVu Sans}#1}}%',
+    string.format('\\begin{picture}(%.2f,%.2f)', w, h),
+    string.format('\\put(0,0){\\includegraphics[width=%.2f\\unitlength]{%s}}', w, art_pdf),
+    texts_latex(svg, h + cut, default_size),
+    '\\end{picture}}',
+  }, '\n')
+end
+
+return M
