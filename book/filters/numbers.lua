@@ -21,6 +21,8 @@
 -- `rows[kind=layernorm,shape.fused=true].sol_time_s`, `roofs[key=hbm].calibration`.
 -- find="<Lua pattern>": the value is a string; the pattern's one capture is
 -- the number (e.g. the copy-only calibration quoted in the hbm label).
+-- over="<path>" (and over-src="<src>", default src): the value is divided by
+-- that one, a ratio the sentence states ("约为 3.8 倍"); scale applies after.
 -- scale: a factor the sentence states (unit changes 1e-9 for GB/s, 1e-12 for
 -- TFLOP/s, 1e6 for µs; or a factor the sentence's own formula names, n = 3I).
 --
@@ -36,10 +38,11 @@
 -- Audit (`-M numbers-audit=true`, book/tests/audit_numbers.sh, ctest
 -- book/<chapter>/numbers): every other number token in the prose is listed on
 -- stderr, and the render fails on one that book/numbers-allowlist.txt does not
--- list for that page. Not prose, so not audited: code and code blocks (golden
--- outputs, excerpts), math (formulas and the symbols' definitions; a derived
--- value is never written in math), raw HTML, citations (`[@fig:x]`), link
--- targets, generated tables, and digits inside a name (fp16, H200, L2, e4m3).
+-- list for that page. Math is audited like the sentences (`$f = 1650$` quotes
+-- a number: bind it as [$f = 1650$]{.n ...}; a formula's constants are listed).
+-- Not prose, so not audited: code and code blocks (golden outputs, excerpts),
+-- raw HTML, citations (`[@fig:x]`), link targets, generated tables, and digits
+-- inside a name (fp16, H200, L2, e4m3; in math 4S, 2D: a coefficient).
 -- Chinese numerals (三个数量级) are words and are not audited.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
@@ -276,6 +279,27 @@ local function resolve(attr, key, place)
     problems.add(string.format('%s: %s is "%s", not a number', place, where, tostring(v)))
     return nil
   end
+  -- over="<path>" (over-src="<src>", default the same source): a ratio the
+  -- sentence states of two values the sources hold ("约为 3.8 倍").
+  if attr.over then
+    local osrc = full_src(attr['over-src'] or attr.src, key, place)
+    if not osrc then return nil end
+    local odata, orel = load_source(osrc)
+    if not odata then return nil end
+    local ov, owhy = walk(odata, attr.over)
+    local owhere = orel .. ' ' .. attr.over
+    if ov == nil then
+      problems.add(string.format('%s: %s: %s', place, owhere, owhy))
+      return nil
+    end
+    local y = tonumber(ov)
+    if not y or y == 0 then
+      problems.add(string.format('%s: %s is "%s", not a non-zero number', place, owhere, tostring(ov)))
+      return nil
+    end
+    x = x / y
+    where = where .. ' / ' .. owhere
+  end
   local scale = 1
   if attr.scale then
     scale = tonumber(attr.scale)
@@ -456,7 +480,9 @@ return { {
       local prose = doc:walk {
         Code = function() return {} end,
         CodeBlock = function() return {} end,
-        Math = function() return {} end,
+        -- Math is prose too: `$f = 1650$ MHz` quotes a number. Bind it as
+        -- [$f = 1650$]{.n ...}; a formula's constants go in the allowlist.
+        Math = function(m) return pandoc.Str(m.text) end,
         RawInline = function() return {} end,
         RawBlock = function() return {} end,
         Cite = function() return {} end,

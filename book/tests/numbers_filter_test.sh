@@ -4,8 +4,9 @@
 #   a right number passes; a wrong one fails naming page:line, the number, the
 #   value and the source; a bad path, a missing case and a bad src are named;
 #   an empty span inserts; a roof table lists the profile's roofs; the audit
-#   fails on an unbound number and on a stale allowlist entry, and passes a
-#   math formula, a code span, a citation and a name with digits.
+#   fails on an unbound number (in a sentence or in math) and on a stale
+#   allowlist entry, and passes bound or allowed math, a code span, a citation
+#   and a name with digits; over= divides by a second value.
 # The values are the published ones: golden/02-op-traffic/default-json.txt's
 # balance 161.97 (989.5e12 * 0.737 / (4800e9 * 0.938)) and h200.yaml's roofs.
 # shellcheck disable=SC2016  # the pages hold Markdown `code` and $math$, not expansions
@@ -92,8 +93,20 @@ expect_line "a roof the table's list leaves out" \
 
 printf '# test allowlist\n02-op-traffic 7 a reason\n' >"$tmp/allow.txt"
 allow=(-M numbers-audit=true -M "numbers-allowlist=$page_rel/allow.txt")
-run 02-op-traffic '有 7 个，[162]{.n src="default-json" at="machine.balance"}，$n = 3$，`x = 4`，[@fig:x]，fp16、H200、FlashAttention-3。' "${allow[@]}"; rc=$?
-expect_pass "the audit passes allowed, bound, math, code, citations and names"
+run 02-op-traffic '有 7 个，[162]{.n src="default-json" at="machine.balance"}，$n = 7$，[$S = 4096$]{.n src="default-json" at="workload.seq_len"}，$4S^2D$，`x = 4`，[@fig:x]，fp16、H200、FlashAttention-3。' "${allow[@]}"; rc=$?
+expect_pass "the audit passes allowed, bound, allowed and bound math, a coefficient, code, citations and names"
+
+run 02-op-traffic '有 7 个，$f = 1650$ MHz。' "${allow[@]}"; rc=$?
+expect_line "the audit fails on an unbound number in math" \
+  "book/02-op-traffic.md: number 1650 is bound to no source: \" 7 个，f = 1650 MHz。\" (bind it with [1650]{.n src=… at=…}, or list it with a reason in book/numbers-allowlist.txt)"
+
+run 02-op-traffic '[$S = 4097$]{.n src="default-json" at="workload.seq_len"}'; rc=$?
+expect_line "a number in bound math is checked" \
+  "$tmp/02-op-traffic.md:1: the prose says 4097, the source gives 4096 (golden/02-op-traffic/default-json.txt workload.seq_len = 4096)"
+
+run 02-op-traffic '约 [3.8]{.n src="default-json" at="rows[kind=attention_prefill,shape.materialized=true].sol_time_s" over="rows[kind=attention_prefill,shape.materialized=false].sol_time_s"} 倍，[0.2]{.n src="02/default-json" at="rows[kind=attention_decode].sol_time_s" over-src="kv131072-json" over="rows[kind=attention_decode].sol_time_s" scale="0.4"}'; rc=$?
+expect_line "over= divides by a second value (of over-src), then scale" \
+  "$tmp/02-op-traffic.md:1: the prose says 0.2, the source gives 0.1 (golden/02-op-traffic/default-json.txt rows[kind=attention_decode].sol_time_s / golden/02-op-traffic/kv131072-json.txt rows[kind=attention_decode].sol_time_s × 0.4 = 0.1)"
 
 run 02-op-traffic '有 7 个，还有 12 个。' "${allow[@]}"; rc=$?
 expect_line "the audit fails on an unbound number" \

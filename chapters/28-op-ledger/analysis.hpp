@@ -1,5 +1,5 @@
 // An operator ledger on a machine: the verdict under the chosen compute roof
-// and, for section 2.3 ("using the wrong roof"), under every other one.
+// and, for the wrong-roof comparison, under every other one.
 #pragma once
 
 #include <string_view>

@@ -1,7 +1,7 @@
 // --plot FILE.svg with --case: every compute roof of the profile as its own
 // ceiling over the one memory slope, and the case at its arithmetic
 // intensity meeting each of them, so the reader sees the verdict change
-// with the roof (section 2.3's table, drawn).
+// with the roof (the wrong-roof table, drawn).
 #pragma once
 
 #include <string>

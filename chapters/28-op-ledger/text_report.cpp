@@ -92,8 +92,7 @@ std::string render_case_text(const OperatorLedger& ledger, const Analysis& a) {
   out += field("SOL time (max)", fmt::format("{} -> {}", format_us(a.chosen.verdict.sol_time),
                                              ledger::bound_name(a.chosen.verdict.bound)));
   out += "\n";
-  out += fmt::format("section 2.3, the wrong roof: the same ledger under every other compute roof of {}\n",
-                     a.machine->name);
+  out += fmt::format("the wrong roof: the same ledger under every other compute roof of {}\n", a.machine->name);
   out += other_roofs_table(a);
   return out;
 }

@@ -17,6 +17,10 @@ double l2_bytes_per_core_per_cycle(const Params& p) {
 }
 //< l2-bytes-per-core-per-cycle
 
+double cores_cube_flops_per_s(const Params& p) {
+  return static_cast<double>(p.num_cores) * static_cast<double>(p.fma_per_cycle) * 2.0 * p.freq;
+}
+
 //> cube-cycles
 std::uint64_t cube_cycles(const Params& p, std::uint64_t h_q, std::uint64_t topk) {
   // QKᵀ and PV are each h_q * topk * d multiply-adds (d = d_qk = d_v), so

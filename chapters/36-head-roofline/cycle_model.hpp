@@ -17,6 +17,13 @@ namespace head_roofline {
 // report's constants.
 double l2_bytes_per_core_per_cycle(const Params& params);
 
+// The Cube's FLOP/s if the L2 bandwidth were shared by `num_cores` real AI
+// Cores, each at fma_per_cycle FMA (2 FLOP) per cycle: cores * fma * 2 * freq,
+// 432.5e12 with the report's constants (the book compares it with a chip's Cube
+// to argue that NUM_CORES is the grid size, not a core count). Not a number
+// the report prints; may be infinite for absurd flags (the JSON writes null).
+double cores_cube_flops_per_s(const Params& params);
+
 // Cube cycles of QKᵀ plus PV, in whole cycles (64-bit integer floor division,
 // as the report's `//`). Throws ledger::OverflowError when a count does not
 // fit in 64 bits.

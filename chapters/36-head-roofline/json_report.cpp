@@ -1,5 +1,6 @@
 #include "json_report.hpp"
 
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -56,6 +57,8 @@ Json report_json(const Params& params) {
   Json j;
   j.set("constants", constants_json(params));
   j.set("l2_bytes_per_core_per_cycle", l2_bytes_per_core_per_cycle(params));
+  const double cube_flops = cores_cube_flops_per_s(params);
+  j.set("cores_cube_flops_per_s", std::isfinite(cube_flops) ? Json(cube_flops) : Json(nullptr));
   Json rows = Json::Array{};
   for (const std::uint64_t h_q : params.heads) {
     for (const std::uint64_t topk : params.topks) {

@@ -5,6 +5,7 @@ Reads head_roofline's --format json output (a golden file) with Python's own
 JSON parser and recomputes every row from the constants it names, as the
 report's script does (Python ints, exact int/float comparison):
   l2 bytes per core per cycle = l2_bw / cores / freq
+  cores_cube_flops_per_s = cores * fma_per_cycle * 2 * freq
   cube_cycles = h_q * topk * (d + d) // fma_per_cycle
   mem_cycles  = (h_q * d * 2 * 2 + topk * d * 2) / (l2 bytes per core per cycle)
   bound       = compute-bound if cube > mem, memory-bound if cube < mem, else balanced
@@ -31,6 +32,7 @@ def check(path):
 
     per_cycle = l2_bw / cores / freq
     expect("top level", "l2_bytes_per_core_per_cycle", float(doc["l2_bytes_per_core_per_cycle"]), per_cycle)
+    expect("top level", "cores_cube_flops_per_s", float(doc["cores_cube_flops_per_s"]), cores * fma * 2.0 * freq)
     pairs = [(h, t) for h in c["heads"] for t in c["topk"]]
     got_pairs = [(row["h_q"], row["topk"]) for row in doc["rows"]]
     if got_pairs != pairs:

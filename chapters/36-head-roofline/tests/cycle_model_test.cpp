@@ -60,6 +60,12 @@ TEST_CASE("L2 bytes per core per cycle is the report's 94.697", "[cycle-model]")
   CHECK(bytes == 94.6969696969697);
 }
 
+// Hand computation: 32 cores * 4096 FMA * 2 FLOP * 1.65e9 Hz = 432537600000000 FLOP/s,
+// 432.5 TFLOP/s, above the Ascend 910B Cube's 320 TFLOP/s.
+TEST_CASE("the Cube FLOP/s the report's 32 cores would have", "[cycle-model]") {
+  CHECK(cores_cube_flops_per_s(kReportParams) == 432537600000000.0);
+}
+
 // Hand computation: b = 5e12 / 32 / 1.65e9 = 94.6970 B/cycle; the threshold
 // 4096 * topk / (b * topk - 8192) is 2097152 / 40292.85 = 52.048 for topk
 // 512 and 4194304 / 88777.70 = 47.245 for topk 1024; the limit 4096 / b =
