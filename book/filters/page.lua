@@ -8,7 +8,10 @@
 --   * headings link to themselves; display math scrolls in its own box;
 --     inline math keeps the Chinese punctuation after it on its line;
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
---     chapters/chapters.list, with its sections, linking the chapter pages.
+--     chapters/chapters.list, with its sections, linking the chapter pages;
+--   * (every format) an empty `[]{.chapter-programs}` span becomes the list of
+--     chapters and their programs, 第 2 章的 `op_traffic`、…, so no page counts
+--     or names the chapters by hand.
 -- EPUB and PDF (all files in one book):
 --   * the `chapter-toc` div lists the chapters only;
 --   * links to `<chapter>.html` become links to that chapter's first heading.
@@ -218,9 +221,23 @@ local function epub_link(l)
   return l
 end
 
+-- 第 2 章的 `op_traffic`、第 28 章的 `op_ledger`、…, from chapters/chapters.list.
+local function chapter_programs()
+  local out = pandoc.Inlines {}
+  for i, c in ipairs(repo.chapters()) do
+    if i > 1 then out:insert(pandoc.Str('、')) end
+    out:insert(pandoc.Str('第 ' .. tonumber(c.key:match('^%d+')) .. ' 章的 '))
+    out:insert(pandoc.Code(c.program))
+  end
+  return out
+end
+
 return { {
   Div = function(div)
     if div.classes:includes('chapter-toc') then return chapter_toc() end
+  end,
+  Span = function(span)
+    if span.classes:includes('chapter-programs') then return chapter_programs() end
   end,
 }, {
   Link = function(l)
