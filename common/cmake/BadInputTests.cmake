@@ -36,6 +36,9 @@ function(add_bad_input_tests chapter program)
   add_executable(${program}_bad_input_judge ${CMAKE_SOURCE_DIR}/common/testing/bad_input_judge.cpp
     $<TARGET_OBJECTS:${program}_main_as_function>)
   target_link_libraries(${program}_bad_input_judge PRIVATE ${program}_core)
+  # Building the program builds its judge, so a battery never judges a stale copy of the
+  # code: scripts/rebuild-chapter and scripts/new-chapter build the program alone.
+  add_dependencies(${program} ${program}_bad_input_judge)
 
   add_test(NAME ${chapter}/bad-input
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/bad-input-test.sh $<TARGET_FILE:${program}>
