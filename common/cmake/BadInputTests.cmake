@@ -1,4 +1,4 @@
-# add_bad_input_tests(<chapter> <target>)
+# add_bad_input_tests(<chapter> <program>)
 #
 # One ctest test `<chapter>/bad-input` (label `cli`) that runs the program on
 # every line of two lists and requires exit status 2, an empty stdout and one or
@@ -11,8 +11,14 @@
 # It runs in the repository's root, so a line names files in the repository by
 # their relative path. The matrix's path in a chapter's build folder:
 # BAD_VALUES_MATRIX (the fuzz seeds read it too).
+#
+# The lines are judged in one process, `<program>_bad_input_judge`: the
+# chapter's main.cpp compiled with its main() renamed ledger_program_main
+# (an object library of its own, so the program keeps its main), linked with
+# <program>_core (add_chapter's library) and common/testing/bad_input_judge.cpp,
+# which calls it once per line; a sample of the lines also runs as processes.
 set(BAD_VALUES_MATRIX bad-values.generated.list)
-function(add_bad_input_tests chapter target)
+function(add_bad_input_tests chapter program)
   set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
   set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
   set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py
@@ -24,9 +30,20 @@ function(add_bad_input_tests chapter target)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")
   endif()
+  add_library(${program}_main_as_function OBJECT main.cpp)
+  target_compile_definitions(${program}_main_as_function PRIVATE main=ledger_program_main)
+  target_link_libraries(${program}_main_as_function PRIVATE ${program}_core)
+  add_executable(${program}_bad_input_judge ${CMAKE_SOURCE_DIR}/common/testing/bad_input_judge.cpp
+    $<TARGET_OBJECTS:${program}_main_as_function>)
+  target_link_libraries(${program}_bad_input_judge PRIVATE ${program}_core)
+  # Building the program builds its judge, so a battery never judges a stale copy of the
+  # code: scripts/rebuild-chapter and scripts/new-chapter build the program alone.
+  add_dependencies(${program} ${program}_bad_input_judge)
+
   add_test(NAME ${chapter}/bad-input
-    COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/bad-input-test.sh $<TARGET_FILE:${target}> ${matrix_file} ${list_file}
+    COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/bad-input-test.sh $<TARGET_FILE:${program}>
+            $<TARGET_FILE:${program}_bad_input_judge> ${matrix_file} ${list_file}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  # The script kills a looping program after 5 s of CPU; the timeout catches one that blocks.
+  # Each line gets 5 s of CPU (a loop is stopped); the timeout catches one that blocks.
   set_tests_properties(${chapter}/bad-input PROPERTIES LABELS cli TIMEOUT 120)
 endfunction()
