@@ -3,7 +3,8 @@
 
 Reads the tests' labels and timeouts from `ctest --show-only=json-v1` in BUILD_DIR and
 their wall times from the JUnit file `ctest --output-junit` wrote, and prints, per label,
-the slowest test, its time, its TIMEOUT and the share of the TIMEOUT it used. The house
+the test that used the largest share of its TIMEOUT (the slowest one, when the label's
+tests share a TIMEOUT), its time, its TIMEOUT and that share. The house
 rule: on a busy 2-core machine every test ends within a third of its TIMEOUT. Exit status
 1 when a test used more than that, failed or did not run; 0 otherwise.
 """
@@ -62,10 +63,11 @@ def main():
     if not slowest:
         print("load-check: no test ran")
         return 1
-    print(f"{'label':<10} {'slowest test':<40} {'seconds':>8} {'TIMEOUT':>8} {'share':>6}")
+    width = max(len("slowest test (share of its TIMEOUT)"), *(len(name) for _, name, _, _ in slowest.values()))
+    print(f"{'label':<10} {'slowest test (share of its TIMEOUT)':<{width}} {'seconds':>8} {'TIMEOUT':>8} {'share':>6}")
     for label in sorted(slowest):
         share, name, seconds, timeout = slowest[label]
-        print(f"{label:<10} {name:<40} {seconds:>8.1f} {timeout:>8.0f} {share:>6.0%}")
+        print(f"{label:<10} {name:<{width}} {seconds:>8.1f} {timeout:>8.0f} {share:>6.0%}")
     print("limit: a third of the TIMEOUT (33%)")
     for problem in problems:
         print(f"load-check: FAIL: {problem}")
