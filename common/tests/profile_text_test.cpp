@@ -41,12 +41,14 @@ TEST_CASE("a profile that is not UTF-8 is refused with the line and the field", 
 
 TEST_CASE("C1 controls and bidi overrides in a text are refused at load", "[profile-file]") {
   const std::string want_end = ": expected text without C1 controls or bidirectional overrides, got ";
-  CHECK(parse_error("key: k\nname: a\xc2\x9b" "31mb\ndescription: d\n" + kRoofs) ==
-        "t.yaml:2: name" + want_end + "'a\\x9b31mb'");
+  CHECK(parse_error("key: k\nname: a\xc2\x9b"
+                    "31mb\ndescription: d\n" +
+                    kRoofs) == "t.yaml:2: name" + want_end + "'a\\x9b31mb'");
   CHECK(parse_error("key: k\nname: n\ndescription: x\xc2\x85y\n" + kRoofs) ==
         "t.yaml:3: description" + want_end + "'x\\x85y'");
-  CHECK(parse_error("key: k\nname: abc\xe2\x80\xae" "def\ndescription: d\n" + kRoofs) ==
-        "t.yaml:2: name" + want_end + "'abc\\u202edef'");
+  CHECK(parse_error("key: k\nname: abc\xe2\x80\xae"
+                    "def\ndescription: d\n" +
+                    kRoofs) == "t.yaml:2: name" + want_end + "'abc\\u202edef'");
 }
 
 TEST_CASE("numbers are YAML floats; a quoted number is a string", "[profile-file]") {
@@ -79,7 +81,8 @@ TEST_CASE("CR-only line endings, NULs and deep nesting each name the real cause"
 
 TEST_CASE("a profile has at most 32 roofs, keys of at most 64 characters", "[profile-file]") {
   std::string many = kHead + "roofs:\n";
-  for (int i = 0; i < 40; ++i) many += "  - {key: r" + std::to_string(i) + ", theoretical: 1e12, label: l, source: s}\n";
+  for (int i = 0; i < 40; ++i)
+    many += "  - {key: r" + std::to_string(i) + ", theoretical: 1e12, label: l, source: s}\n";
   CHECK(parse_error(many) == "t.yaml:4: roofs: at most 32 roofs, got 40");
   const std::string long_key = std::string(65, 'a');
   CHECK(parse_error(kHead + "roofs:\n  - key: " + long_key + "\n") ==
