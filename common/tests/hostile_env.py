@@ -24,7 +24,8 @@ for it (with no --plot). Checks:
     keeps its mode, its owner (as root) and its hard links; a write the disk
     refuses (RLIMIT_FSIZE: "File too large") exits 1 with the OS's reason;
     the largest figure the limits accept takes under 1.5 s of CPU (the goal
-    is 0.2 s on the default preset; the margin is for ASan and a busy machine).
+    is 0.2 s on the default preset; the margin is for ASan and a busy machine),
+    and with too little memory for it ends "out of memory", exit 1.
 """
 import fcntl
 import os
@@ -160,6 +161,17 @@ def issue23(tmp):
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         check(f"the largest accepted figure takes under 1.5 s of CPU ({cpu:.2f} s)", r.returncode == 0 and cpu < 1.5,
               f"exit {r.returncode}, {r.stderr[:300]!r}")
+        # Too little memory for it (RLIMIT_AS; not under ASan, which needs terabytes of address
+        # space to start): one line and exit 1, or enough after all, never "internal error".
+        if b"__asan_init" not in open(program, "rb").read():
+            for megabytes in (12, 16, 24):
+                limit = megabytes << 20
+                r = subprocess.run([program] + args + LARGEST[name] + ["--plot", svg], capture_output=True, timeout=60,
+                                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+                want = f"{name}: error: out of memory (the limits in --help keep every accepted input far below it)\n"
+                check(f"with {megabytes} MB of address space: the figure, or 'out of memory' and exit 1",
+                      r.returncode == 0 or (r.returncode == 1 and r.stderr == want.encode() and r.stdout == b""),
+                      f"exit {r.returncode}, {r.stderr[:300]!r}")
     os.unlink(svg)
 
 
