@@ -98,3 +98,9 @@ TEST_CASE("an empty --profile name is named as such", "[profile-file]") {
     CHECK(std::string(e.what()) == "expected the name of a YAML profile file, got ''");
   }
 }
+
+TEST_CASE("a profile file with a YAML 1.2 float (+2.0e12) loads", "[profile-file]") {
+  const ProfileFile file = load_profile_file(std::string(LEDGER_TEST_PROFILES_DIR) + "/plus-float.yaml");
+  CHECK(file.profile.key == "plus-float");
+  CHECK(file.profile.roofs[0].theoretical == 2.0e12);  // hbm, written +2.0e12
+}
