@@ -9,6 +9,7 @@
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/limits.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
@@ -56,7 +57,7 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
   --batch N         decode 的 batch（默认 1）
   --params N        优化器参数个数，AdamW 与 all-reduce 两行用（默认 7e9）
   --world N         数据并行的卡数，ring all-reduce 用，至少 2（默认 8）
-  --op 子串[,...]   只打印名字里含这些子串的行（逗号分隔，不区分大小写；默认 all）
+  --op 子串[,...]   只打印名字里含这些子串的行（逗号分隔，不区分大小写，最多 256 项；默认 all）
   --format FORMAT   text（默认）：上面的表格；json：每个打印的行一个对象（名字、形状参数、
                     flops、bytes、算术强度、时间、判据），数值是能往返的最短写法（全精度），
                     单位是 FLOP、字节、秒，另附所用机器与各参数的取值
@@ -165,6 +166,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                                  ledger::quoted_value(args.get("world", ""))));
   }
   const std::string op = args.get("op", "all");
+  ledger::cli::require_short_list("--op", op);
   const auto rows = select_rows(build_cases(w), op);
   if (rows.empty()) {
     throw UsageError(

@@ -82,7 +82,7 @@ Machine machine_from_profile(const ledger::ProfileFile& file) {
   if (compute == nullptr) {
     const auto error = ledger::roofs_error(
         file, fmt::format("no fp16 matrix roof, op_traffic's peak FLOP/s (accepted keys: {}; its compute roofs: {})",
-                          ledger::join(fp16_matrix_roof_keys()), ledger::join(profile.compute_roof_keys())));
+                          ledger::join(fp16_matrix_roof_keys()), ledger::join_capped(profile.compute_roof_keys())));
     throw ledger::cli::UsageError(fmt::format("--profile: {}", error.what()));
   }
   Machine m = from_roofs(profile, *compute);

@@ -67,13 +67,13 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
   const auto compute_roofs = machine.compute_roof_keys();
   if (roof == ledger::kMemoryRoofKey) {
     throw UsageError(fmt::format("--roof: {} is the memory roof (bytes/s), not a compute roof (accepted on {}: {})",
-                                 ledger::quoted_value(roof), machine.key, ledger::join(compute_roofs)));
+                                 ledger::quoted_value(roof), machine.key, ledger::join_capped(compute_roofs)));
   }
   for (const auto& key : compute_roofs) {
     if (key == roof) return roof;
   }
   throw UsageError(fmt::format("--roof: unknown value {} (accepted on {}: {})", ledger::quoted_value(roof), machine.key,
-                               ledger::join(compute_roofs)));
+                               ledger::join_capped(compute_roofs)));
 }
 
 ledger::cli::ProgramOutput run_case(const Args& args) {

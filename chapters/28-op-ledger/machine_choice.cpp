@@ -36,7 +36,7 @@ void require_declared_roofs(const MachineChoice& machine, const std::vector<std:
   // itself (spec: the roof is declared, not inferred), so this is an error.
   const std::string what =
       fmt::format("no {} {}, which {} (its compute roofs: {}); {}", missing.size() > 1 ? "roofs" : "roof",
-                  ledger::join(missing), declared_by, ledger::join(machine.profile.compute_roof_keys()), remedy);
+                  ledger::join(missing), declared_by, ledger::join_capped(machine.profile.compute_roof_keys()), remedy);
   if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
   throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
 }

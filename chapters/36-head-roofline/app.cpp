@@ -12,6 +12,7 @@
 #include "json_report.hpp"
 #include "ledger/checked.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/limits.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
 #include "ledger/text.hpp"
@@ -68,6 +69,7 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
                         （默认 16,32,64,128；HEAD_CANDIDATES）
   --topk N[,N...]       稀疏 attention 每块 gather 的 KV 行数，逗号分隔的候选
                         （默认 512,1024；TOPK_CANDIDATES）
+                        --heads 最多 256 项，--topk 最多 64 项（表最多 256×64 行），多了退出码 2
 
 --d、--cores、--fma-per-cycle 和列表里的每一项是正整数（可写 1_024）；--l2-bw 与 --freq
 接受 Python float() 的写法（5e12、1650e6、8_000e9），必须是大于 0 的有限数；两种数都按 Python
@@ -108,6 +110,9 @@ head_roofline::Params params_from(const ledger::cli::Args& args) {
   if (args.has("fma-per-cycle")) {
     p.fma_per_cycle = parse_positive_integer("--fma-per-cycle", args.get("fma-per-cycle", ""));
   }
+  // Each topk is two curves and a legend row in the figure: fewer of them than h_q values.
+  require_short_list("--heads", args.get("heads", ""), ledger::cli::kMaxListItems);
+  require_short_list("--topk", args.get("topk", ""), ledger::cli::kMaxSeries);
   if (args.has("heads")) p.heads = parse_positive_integer_list("--heads", args.get("heads", ""));
   if (args.has("topk")) p.topks = parse_positive_integer_list("--topk", args.get("topk", ""));
   return p;

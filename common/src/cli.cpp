@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <optional>
@@ -189,6 +190,13 @@ double parse_positive_number(std::string_view flag, std::string_view text) {
   double value = 0.0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (ec == std::errc::result_out_of_range || (ec == std::errc() && !std::isfinite(value))) {
+    // Out of range both ways: 1e-400 is too small for a double and rounds to 0 (strtod says which).
+    if (ec == std::errc::result_out_of_range && std::strtod(std::string(digits).c_str(), nullptr) < 1.0) {
+      throw UsageError(
+          fmt::format("{}: expected a number > 0, got {}, which underflows to 0 as a double (the "
+                      "smallest is about 4.9e-324)",
+                      flag, quoted_value(text)));
+    }
     throw UsageError(fmt::format("{}: expected a finite number > 0, got {}", flag, quoted_value(text)));
   }
   if (ec != std::errc() || end != digits.data() + digits.size() || !(value > 0.0)) {

@@ -67,7 +67,7 @@ void LabelLayout::occupy_line(svg::Point from, svg::Point to, double half_width)
   const int steps = std::max(1, static_cast<int>(std::ceil(length / half_width)));
   for (int i = 0; i <= steps; ++i) {
     const double f = static_cast<double>(i) / steps;
-    taken_.push_back(point_box({from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f}, half_width));
+    take(point_box({from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f}, half_width));
   }
 }
 
@@ -77,37 +77,84 @@ Box LabelLayout::Rotated::bounding() const {
   return Box{centre.x - ex, centre.y - ey, centre.x + ex, centre.y + ey};
 }
 
+void LabelLayout::take(const Box& box) {
+  taken_.push_back(box);
+  taken_index_.add(box);
+}
+
+void LabelLayout::take(const Rotated& r) {
+  taken_rotated_.push_back(r);
+  rotated_index_.add(r.bounding());
+}
+
+namespace {
+
+// The indices `visit` reports that `touches`, each once, ascending: the order
+// of a full scan. A box that touches nothing adds exactly 0 to a sum, so
+// summing these alone gives the full scan's value bit for bit.
+template <class Visit, class Touches>
+void touching(std::vector<std::uint32_t>& out, Visit&& visit, Touches&& touches) {
+  out.clear();
+  visit([&](std::uint32_t i) {
+    if (touches(i)) out.push_back(i);
+    return false;
+  });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+}  // namespace
+
 double LabelLayout::cover(const Box& box) const {
   double sum = 0.0;
-  for (const Box& t : taken_) sum += box.overlap(t);
+  touching(
+      nearby_, [&](auto f) { taken_index_.visit(box, f); },
+      [&](std::uint32_t i) { return box.overlap(taken_[i]) > 0.0; });
+  for (const std::uint32_t i : nearby_) sum += box.overlap(taken_[i]);
   const svg::Point c = centre_of(box);
-  for (const Rotated& r : taken_rotated_) {
-    if (rectangles_meet(c, 1.0, 0.0, (box.right - box.left) / 2.0, (box.bottom - box.top) / 2.0, r.centre, r.ux, r.uy,
-                        r.half_w, r.half_h)) {
-      sum += std::max(box.overlap(r.bounding()), 1e-6);
-    }
-  }
+  const auto meets = [&](const Rotated& r) {
+    return rectangles_meet(c, 1.0, 0.0, (box.right - box.left) / 2.0, (box.bottom - box.top) / 2.0, r.centre, r.ux,
+                           r.uy, r.half_w, r.half_h);
+  };
+  touching(
+      nearby_, [&](auto f) { rotated_index_.visit(box, f); },
+      [&](std::uint32_t i) { return meets(taken_rotated_[i]); });
+  for (const std::uint32_t i : nearby_) sum += std::max(box.overlap(taken_rotated_[i].bounding()), 1e-6);
   return sum;
 }
 
 double LabelLayout::cover(const Rotated& r) const {
   double sum = 0.0;
   const Box bounding = r.bounding();
-  for (const Box& t : taken_) {
-    if (bounding.overlap(t) > 0.0 && rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, centre_of(t), 1.0, 0.0,
-                                                     (t.right - t.left) / 2.0, (t.bottom - t.top) / 2.0)) {
-      sum += bounding.overlap(t);
-    }
-  }
-  for (const Rotated& o : taken_rotated_) {
-    if (rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, o.centre, o.ux, o.uy, o.half_w, o.half_h)) {
-      sum += std::max(bounding.overlap(o.bounding()), 1e-6);
-    }
-  }
+  touching(
+      nearby_, [&](auto f) { taken_index_.visit(bounding, f); },
+      [&](std::uint32_t i) {
+        const Box& t = taken_[i];
+        return bounding.overlap(t) > 0.0 && rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, centre_of(t), 1.0,
+                                                            0.0, (t.right - t.left) / 2.0, (t.bottom - t.top) / 2.0);
+      });
+  for (const std::uint32_t i : nearby_) sum += bounding.overlap(taken_[i]);
+  touching(
+      nearby_, [&](auto f) { rotated_index_.visit(bounding, f); },
+      [&](std::uint32_t i) {
+        const Rotated& o = taken_rotated_[i];
+        return rectangles_meet(r.centre, r.ux, r.uy, r.half_w, r.half_h, o.centre, o.ux, o.uy, o.half_w, o.half_h);
+      });
+  for (const std::uint32_t i : nearby_) sum += std::max(bounding.overlap(taken_rotated_[i].bounding()), 1e-6);
   return sum;
 }
 
-bool LabelLayout::free(const Box& box) const { return box.inside(bounds_) && cover(box) == 0.0; }
+// cover(box) == 0.0, answered at the first thing covered.
+bool LabelLayout::free(const Box& box) const {
+  if (!box.inside(bounds_)) return false;
+  if (taken_index_.visit(box, [&](std::uint32_t i) { return box.overlap(taken_[i]) > 0.0; })) return false;
+  const svg::Point c = centre_of(box);
+  return !rotated_index_.visit(box, [&](std::uint32_t i) {
+    const Rotated& r = taken_rotated_[i];
+    return rectangles_meet(c, 1.0, 0.0, (box.right - box.left) / 2.0, (box.bottom - box.top) / 2.0, r.centre, r.ux,
+                           r.uy, r.half_w, r.half_h);
+  });
+}
 
 std::optional<std::pair<PlacedLabel, Box>> LabelLayout::search_near(svg::Point target, std::string_view text,
                                                                     double size, double start, double reach) const {
@@ -151,12 +198,12 @@ std::optional<PlacedLabel> LabelLayout::place_if_free(svg::Point target, std::st
     const PlacedLabel candidate{{target.x + slot.dx, target.y + slot.dy}, slot.anchor};
     const Box box = text_box(candidate.at, text, size, slot.anchor);
     if (free(box)) {
-      taken_.push_back(box);
+      take(box);
       return candidate;
     }
   }
   if (const auto found = search_near(target, text, size, 6.0, reach)) {
-    taken_.push_back(found->second);
+    take(found->second);
     return found->first;
   }
   return std::nullopt;
@@ -173,7 +220,7 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
     const PlacedLabel candidate{{target.x + slot.dx, target.y + slot.dy}, slot.anchor};
     const Box box = text_box(candidate.at, text, size, slot.anchor);
     if (!box.inside(bounds_)) continue;
-    const double covered = cover(box);
+    const double covered = free(box) ? 0.0 : cover(box);
     if (covered < best_cover) {
       best = candidate, best_box = box, best_cover = covered;
       if (covered == 0.0) break;
@@ -181,7 +228,7 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
   }
   if (best_cover > 0.0) {  // every slot covers something or none fits: look farther for free room
     if (const auto found = search_near(target, text, size, 6.0, kReach)) {
-      taken_.push_back(found->second);
+      take(found->second);
       return found->first;
     }
   }
@@ -190,7 +237,7 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
     best = PlacedLabel{{target.x + slot.dx, target.y + slot.dy}, slot.anchor};
     best_box = text_box(best->at, text, size, slot.anchor);
   }
-  taken_.push_back(best_box);
+  take(best_box);
   return *best;
 }
 
@@ -234,8 +281,8 @@ std::optional<PlacedLabel> LabelLayout::along(svg::Point from, svg::Point to, st
     const double covered = cover(c.rect);
     return bounding.inside(bounds_) ? covered : covered + 1e9;  // outside: only if nothing else is possible
   };
-  const auto take = [&](const Candidate& c) {
-    taken_rotated_.push_back(c.rect);
+  const auto keep = [&](const Candidate& c) {
+    take(c.rect);
     return c.label;
   };
   std::optional<Candidate> best;
@@ -243,18 +290,18 @@ std::optional<PlacedLabel> LabelLayout::along(svg::Point from, svg::Point to, st
   for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) {
     Candidate c = candidate(f, 1.0);
     const double cover = cover_of(c);
-    if (cover == 0.0) return take(c);
+    if (cover == 0.0) return keep(c);
     if (cover < best_cover) best = std::move(c), best_cover = cover;
   }
   // Every usual place covers something: the first free one along either side.
   for (double side : {1.0, -1.0}) {
     for (int i = 1; i <= 19; ++i) {
       const Candidate c = candidate(i * 0.05, side);
-      if (cover_of(c) == 0.0) return take(c);
+      if (cover_of(c) == 0.0) return keep(c);
     }
   }
   if (free_only) return std::nullopt;
-  return take(*best);
+  return keep(*best);
 }
 
 }  // namespace ledger

@@ -9,12 +9,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "ledger/cli.hpp"
+#include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
+#include "temporary_cleanup.hpp"
 
 namespace ledger::cli {
 namespace {
@@ -26,6 +30,16 @@ UsageError write_error(const OutputFile& file, std::string_view why) {
 }
 
 UsageError write_error(const OutputFile& file, int error) { return write_error(file, std::strerror(error)); }
+
+// The disk failed the write (full, quota, I/O error): the command was fine.
+OutputWriteError write_failure(const OutputFile& file, int error) {
+  return OutputWriteError(
+      fmt::format("{}: cannot write {}: {}", file.flag, quoted_value(file.path), std::strerror(error)));
+}
+
+bool is_resource_failure(int error) {
+  return error == ENOSPC || error == EDQUOT || error == EIO || error == EMFILE || error == ENFILE || error == ENOMEM;
+}
 
 // Writes all of `content` to `fd`; returns 0 or the errno of the failure.
 int write_fully(int fd, std::string_view content) {
@@ -40,13 +54,18 @@ int write_fully(int fd, std::string_view content) {
   return 0;
 }
 
+struct Target {
+  std::string path;                 // the file to replace: the path itself or a link's target
+  std::optional<struct stat> info;  // what is there now (none: a new file)
+};
+
 // The file a write to `path` must replace: `path` itself, or the file a
 // symbolic link at `path` points to (the link stays a link). An existing
 // target must be a regular file the user may write; the check uses the
 // effective ids (AT_EACCESS), so root, who may write anything, is not refused.
-std::string replaceable_target(const OutputFile& file) {
+Target replaceable_target(const OutputFile& file) {
   struct stat link_info {};
-  std::string target = file.path;
+  Target target{file.path, std::nullopt};
   if (::lstat(file.path.c_str(), &link_info) != 0) {
     if (errno == ENOENT) return target;  // a new file
     throw write_error(file, errno);
@@ -57,17 +76,128 @@ std::string replaceable_target(const OutputFile& file) {
       if (errno == ENOENT) throw write_error(file, "a symbolic link to a file that does not exist");
       throw write_error(file, errno);
     }
-    target = resolved.get();
+    target.path = resolved.get();
   }
   struct stat info {};
-  if (::stat(target.c_str(), &info) != 0) throw write_error(file, errno);
+  if (::stat(target.path.c_str(), &info) != 0) throw write_error(file, errno);
   if (S_ISDIR(info.st_mode)) throw write_error(file, std::strerror(EISDIR));
   if (!S_ISREG(info.st_mode)) throw write_error(file, "not a regular file (a device, a pipe or a socket)");
-  if (::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0) throw write_error(file, errno);
+  if (::faccessat(AT_FDCWD, target.path.c_str(), W_OK, AT_EACCESS) != 0) throw write_error(file, errno);
+  target.info = info;
   return target;
 }
 
+// "<dir>/<name>.tmp-<pid>" beside `target`, the name cut (at a code point) so
+// the whole stays within the folder's NAME_MAX even for a 255-byte name.
+std::string temporary_beside(const std::string& target) {
+  const std::size_t slash = target.rfind('/');
+  const std::string dir = slash == std::string::npos ? std::string() : target.substr(0, slash + 1);
+  std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+  const std::string suffix = fmt::format(".tmp-{}", ::getpid());
+  long name_max = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
+  if (name_max <= 0) name_max = 255;
+  const std::size_t room = static_cast<std::size_t>(name_max) - suffix.size();
+  if (name.size() > room) {
+    std::size_t cut = room;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    name.resize(cut);
+  }
+  return dir + name + suffix;
+}
+
+// Refuses an output that is a file this run read (the --profile file, through
+// any link or name): it would be replaced before a second run could read it.
+void refuse_input_as_output(const OutputFile& file) {
+  struct stat info {};
+  if (::stat(file.path.c_str(), &info) != 0) return;  // nothing there yet: not an input
+  for (const ledger::FileRead& input : ledger::files_read()) {
+    if (input.device == info.st_dev && input.inode == info.st_ino) {
+      throw UsageError(
+          fmt::format("{}: {} is the file --profile {} reads; an output never replaces an input "
+                      "(accepted: another file name)",
+                      file.flag, quoted_value(file.path), quoted_value(input.path)));
+    }
+  }
+}
+
 }  // namespace
+
+// A file written to its temporary and not yet put in place; removed unless committed.
+class StagedFile {
+ public:
+  explicit StagedFile(OutputFile output) : file_(std::move(output)) {
+    const OutputFile& file = file_;
+    refuse_input_as_output(file);
+    target_ = replaceable_target(file);
+    temporary_ = temporary_beside(target_.path);
+    slot_ = guard_temporary(temporary_);
+    const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) {
+      const int error = errno;
+      release_temporary(slot_);
+      if (is_resource_failure(error)) throw write_failure(file, error);
+      throw write_error(file, error);
+    }
+    created_ = true;
+    int error = write_fully(fd, file.content);
+    if (error == 0 && target_.info) keep_mode_and_owner(fd, *target_.info);
+    if (::close(fd) != 0 && error == 0) error = errno;
+    if (error != 0) {
+      discard();
+      throw write_failure(file, error);
+    }
+  }
+  StagedFile(const StagedFile&) = delete;
+  StagedFile& operator=(const StagedFile&) = delete;
+  ~StagedFile() { discard(); }
+
+  // Puts the content in place. A file with other hard links is overwritten in
+  // place, as editors do (vim's backupcopy=auto), so every name keeps showing
+  // the same file; any other file is replaced at once by a rename.
+  void commit() {
+    int error = 0;
+    if (target_.info && target_.info->st_nlink > 1) {
+      error = overwrite_in_place();
+    } else if (::rename(temporary_.c_str(), target_.path.c_str()) != 0) {
+      error = errno;
+    } else {
+      created_ = false;
+    }
+    discard();
+    if (error != 0) throw write_failure(file_, error);
+  }
+
+  void discard() {
+    if (created_) ::unlink(temporary_.c_str());
+    created_ = false;
+    release_temporary(slot_);
+    slot_ = -1;
+  }
+
+ private:
+  // The replaced file's permissions, and its owner and group where the user
+  // may set them (root; or the group, for a member): as it was before.
+  static void keep_mode_and_owner(int fd, const struct stat& old) {
+    if (::fchown(fd, old.st_uid, old.st_gid) != 0) (void)!::fchown(fd, static_cast<uid_t>(-1), old.st_gid);
+    (void)::fchmod(fd, old.st_mode & 07777);  // after fchown, which may clear set-id bits
+  }
+
+  // The temporary proved the content fits on the disk; now the target itself.
+  int overwrite_in_place() const {
+    const int fd = ::open(target_.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return errno;
+    int error = write_fully(fd, file_.content);
+    if (error == 0 && ::ftruncate(fd, static_cast<off_t>(file_.content.size())) != 0) error = errno;
+    if (::close(fd) != 0 && error == 0) error = errno;
+    return error;
+  }
+
+  OutputFile file_;
+  Target target_;
+  std::string temporary_;
+  int slot_ = -1;
+  bool created_ = false;
+};
 
 std::string parse_output_path(std::string_view flag, std::string_view path, std::string_view extension) {
   const std::string lower = ascii_lower(path);
@@ -84,31 +214,49 @@ std::string parse_output_path(std::string_view flag, std::string_view path, std:
 }
 
 void write_atomically(const OutputFile& file) {
-  const std::string target = replaceable_target(file);
-  // Beside the target, so the rename stays within one file system and is atomic.
-  const std::string temporary = fmt::format("{}.tmp-{}", target, ::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-  if (fd < 0) throw write_error(file, errno);
-  int error = write_fully(fd, file.content);
-  if (::close(fd) != 0 && error == 0) error = errno;
-  if (error == 0 && ::rename(temporary.c_str(), target.c_str()) != 0) error = errno;
-  if (error != 0) {
-    ::unlink(temporary.c_str());
-    throw write_error(file, error);
-  }
+  StagedFile staged(file);
+  staged.commit();
 }
 
 int run_program(std::string_view program, const std::function<ProgramOutput()>& body) {
+  const auto report = [&](std::string_view message) {
+    const std::string line = fmt::format("{}: error: {}\n", program, escape_for_message(message));
+    std::fwrite(line.data(), 1, line.size(), stderr);
+    std::fflush(stderr);
+  };
+  forget_files_read();
+  std::vector<std::unique_ptr<StagedFile>> staged;
+  std::optional<std::string> failure;  // a write the disk refused, or memory running out: exit 1
   std::string diagnostics;
   int status = 0;
-  const int failed = run_program(program, [&] {
-    ProgramOutput out = body();
-    for (const OutputFile& f : out.files) write_atomically(f);  // in order, stopping at the first failure
-    diagnostics = std::move(out.diagnostics);
-    status = out.status;
-    return std::move(out.text);
+  const int failed = run_program(program, [&]() -> std::string {
+    try {
+      ProgramOutput out = body();
+      // Every file is written to its temporary before stdout; each is put in
+      // place only once stdout is written too, so both happen or neither.
+      for (OutputFile& f : out.files) staged.push_back(std::make_unique<StagedFile>(std::move(f)));
+      diagnostics = std::move(out.diagnostics);
+      status = out.status;
+      return std::move(out.text);
+    } catch (const OutputWriteError& e) {
+      failure = e.what();
+    } catch (const std::bad_alloc&) {
+      failure = "out of memory (the limits in --help keep every accepted input far below it)";
+    }
+    staged.clear();
+    return std::string();
   });
-  if (failed != 0) return failed;
+  if (failed != 0) return failed;  // ~StagedFile removes the temporaries
+  if (failure) {
+    report(*failure);
+    return 1;
+  }
+  try {
+    for (auto& s : staged) s->commit();  // in order, stopping at the first failure
+  } catch (const OutputWriteError& e) {
+    report(e.what());
+    return 1;
+  }
   if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
   return status;
 }

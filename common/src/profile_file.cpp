@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -27,6 +28,11 @@ namespace {
 
 // A reader's file is a few hundred bytes; the cap keeps `--profile /dev/zero` from reading forever.
 constexpr std::size_t kMaxFileBytes = 1 << 20;
+// A machine has a handful of roofs; the caps keep the lists built from them (figures, messages) small.
+constexpr std::size_t kMaxRoofs = 32;
+constexpr std::size_t kMaxKeyLength = 64;
+// A profile nests three levels (roofs, a roof, its fields); yaml-cpp gives up near 2000.
+constexpr int kMaxNesting = 32;
 
 // The values a real machine's roofs can have, generous on both sides: 1 MB/s
 // to 1 EB/s of memory bandwidth, 1 MFLOP/s to 1 ZFLOP/s of compute, a measured
@@ -161,8 +167,13 @@ class ProfileReader {
     if (!f.value.IsScalar()) problem("one line of text");
     const std::string text = f.value.Scalar();
     if (text.find_first_not_of(" \t") == std::string::npos) problem("one line of text");
-    for (unsigned char c : text) {
-      if (c < 0x20 || c == 0x7f) problem("one line of text (no line breaks or control characters)");
+    for (std::size_t i = 0; i < text.size();) {
+      char32_t cp = 0;
+      const std::size_t length = utf8_sequence(text, i, cp);  // the file is UTF-8: checked before parsing
+      if (cp < 0x20 || cp == 0x7f) problem("one line of text (no line breaks or control characters)");
+      // Printed raw in a report, these would reorder or restyle the reader's terminal.
+      if (length == 0 || acts_on_terminal(cp)) problem("text without C1 controls or bidirectional overrides");
+      i += length == 0 ? 1 : length;
     }
     return text;
   }
@@ -171,6 +182,10 @@ class ProfileReader {
   std::string key_field(const YAML::Node& map, const std::map<std::string, Field>& fields, const std::string& context,
                         const char* name, std::string_view example) const {
     const Field& f = required(map, fields, context, name);
+    if (f.value.IsScalar() && is_key_text(f.value.Scalar()) && f.value.Scalar().size() > kMaxKeyLength) {
+      fail(value_line(f), fmt::format("{}{}: expected at most {} characters, got {} ({} characters)", context, name,
+                                      kMaxKeyLength, kind_of(f.value), f.value.Scalar().size()));
+    }
     if (!f.value.IsScalar() || !is_key_text(f.value.Scalar())) {
       fail(value_line(f), fmt::format("{}{}: expected a word of letters, digits and . _ - (e.g. {}), got {}", context,
                                       name, example, kind_of(f.value)));
@@ -185,7 +200,14 @@ class ProfileReader {
       fail(value_line(f), fmt::format("{}{}: expected {}, got {}", context, name, range.text, kind_of(f.value)));
     };
     if (!f.value.IsScalar()) problem();
-    const std::string& text = f.value.Scalar();
+    // A quoted scalar is a string in YAML, whatever it spells: yaml-cpp tags it "!".
+    if (f.value.Tag() == "!") {
+      fail(value_line(f), fmt::format("{}{}: expected {}, got the string {} (write the number without quotes)", context,
+                                      name, range.text, kind_of(f.value)));
+    }
+    std::string_view text = f.value.Scalar();
+    if (text.starts_with('+')) text.remove_prefix(1);  // YAML 1.2's float allows a '+', from_chars does not
+    if (text.starts_with('-') || text.starts_with('+')) problem();
     double value = 0.0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) problem();
@@ -199,6 +221,9 @@ class ProfileReader {
            fmt::format("roofs: expected a list of roofs (hbm and at least one compute roof), got {}",
                        kind_of(roofs.value)));
     }
+    if (roofs.value.size() > kMaxRoofs) {
+      fail(line_of(roofs.name), fmt::format("roofs: at most {} roofs, got {}", kMaxRoofs, roofs.value.size()));
+    }
     std::vector<Roof> out;
     std::map<std::string, int> first_line;  // roof key -> line
     for (std::size_t i = 0; i < roofs.value.size(); ++i) {
@@ -210,7 +235,8 @@ class ProfileReader {
       }
       // Name the roof by its key in every error once the key is known to be one.
       // (A missing key is an invalid node, whose Type() throws: IsDefined() first.)
-      if (const YAML::Node key = node["key"]; key.IsDefined() && key.IsScalar() && is_key_text(key.Scalar())) {
+      if (const YAML::Node key = node["key"];
+          key.IsDefined() && key.IsScalar() && is_key_text(key.Scalar()) && key.Scalar().size() <= kMaxKeyLength) {
         context = fmt::format("roof '{}': ", key.Scalar());
       }
       const auto fields = fields_of(node, context, kRoofFields);
@@ -268,15 +294,72 @@ std::optional<int> second_document_line(const std::string& text) {
   return documents.starts[1].line + 1;
 }
 
+// The field a line sets ("  - key: hbm" -> "key"), to name it in an error about the line's bytes.
+std::string field_on_line(std::string_view line) {
+  std::size_t i = line.find_first_not_of(" \t-");
+  if (i == std::string_view::npos) return "";
+  const std::size_t colon = line.find(':', i);
+  if (colon == std::string_view::npos) return "";
+  const std::string_view name = line.substr(i, colon - i);
+  return is_key_text(name) ? fmt::format("{}: ", name) : "";
+}
+
+// What yaml-cpp would misread or report as something else, named for what it
+// is: bytes that are not UTF-8, NUL bytes, line breaks of a lone CR, and
+// nesting far deeper than a profile's.
+void check_text(std::string_view text, const std::string& path) {
+  int line = 1;
+  std::size_t line_start = 0;
+  const auto fail = [&](std::size_t at, std::string_view what) {
+    std::size_t end = text.find('\n', line_start);
+    const std::string field = field_on_line(text.substr(line_start, end == text.npos ? text.npos : end - line_start));
+    throw ProfileFileError(fmt::format("{}:{}: {}{}", shown_path(path), line, field,
+                                       fmt::format(fmt::runtime(what), at - line_start + 1)));
+  };
+  int depth = 0;
+  std::size_t leading_end = text.find_first_not_of(" -");  // where the line's "- - " prefix ends
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line, line_start = i + 1, depth = 0, ++i;
+      leading_end = text.find_first_not_of(" -", line_start);
+      continue;
+    }
+    if (c == '\0') fail(i, "a NUL byte (byte {} of the line): a profile is UTF-8 text, not binary or padded");
+    if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+      fail(i,
+           "a carriage return alone (CR, byte {} of the line) ends a line: save the file with LF or CRLF line endings");
+    }
+    // Flow collections ([ { ) and block sequences opened on one line ("- - - x").
+    const bool leading = leading_end >= i;
+    if (c == '[' || c == '{' || (leading && c == '-' && i + 1 < text.size() && text[i + 1] == ' ')) {
+      if (++depth > kMaxNesting) {
+        fail(i, fmt::format("nesting deeper than {} levels (byte {{}} of the line): a profile nests 3", kMaxNesting));
+      }
+    }
+    char32_t cp = 0;
+    const std::size_t length = utf8_sequence(text, i, cp);
+    if (length == 0) {
+      fail(i, fmt::format("byte 0x{:02X} (byte {{}} of the line) is not UTF-8: save the file as UTF-8 text",
+                          static_cast<unsigned char>(text[i])));
+    }
+    i += length;
+  }
+}
+
 }  // namespace
 
 ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
+  check_text(yaml, path);
   const std::string text(yaml);
   YAML::Node root;
   std::optional<int> second;
   try {
     root = YAML::Load(text);
     second = second_document_line(text);
+  } catch (const YAML::DeepRecursion& e) {
+    throw ProfileFileError(fmt::format("{}:{}: nesting deeper than YAML's reader allows: a profile nests 3 levels",
+                                       shown_path(path), e.mark.line + 1));
   } catch (const YAML::Exception& e) {
     // e.msg may hold the offending character itself, a line break included.
     throw ProfileFileError(
@@ -300,7 +383,19 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   }
 }
 
+namespace {
+std::vector<FileRead>& read_so_far() {
+  static std::vector<FileRead> files;
+  return files;
+}
+}  // namespace
+
+const std::vector<FileRead>& files_read() { return read_so_far(); }
+
+void forget_files_read() { read_so_far().clear(); }
+
 ProfileFile load_profile_file(const std::string& path) {
+  if (path.empty()) throw ProfileFileError("expected the name of a YAML profile file, got ''");
   const std::string shown = shown_path(path);
   // O_NONBLOCK: opening a FIFO for reading must not wait for a writer. Only a
   // regular file is read; fstat on the opened descriptor, so what is checked is what is read.
@@ -320,6 +415,9 @@ ProfileFile load_profile_file(const std::string& path) {
                                                                         : "not a regular file";
     throw ProfileFileError(fmt::format("{}: is {}, not a profile file (accepted: a regular YAML file)", shown, kind));
   }
+  bool known = false;
+  for (const FileRead& f : read_so_far()) known = known || (f.device == info.st_dev && f.inode == info.st_ino);
+  if (!known) read_so_far().push_back(FileRead{info.st_dev, info.st_ino, path});
   std::string text;
   char buffer[4096];
   while (true) {

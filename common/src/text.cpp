@@ -70,15 +70,10 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp) {
   return length;
 }
 
-namespace {
-
-// Code points a terminal acts on rather than shows: controls, line breaks, bidi overrides.
 bool acts_on_terminal(char32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
          (cp >= 0x2066 && cp <= 0x2069);
 }
-
-}  // namespace
 
 std::string escape_for_message(std::string_view text) {
   std::string out;
@@ -115,6 +110,12 @@ std::string quoted_value(std::string_view text) {
   if (cut >= text.size()) return fmt::format("'{}'", escape_for_message(text));
   return fmt::format("'{}…' ({} bytes, first {} characters shown)", escape_for_message(text.substr(0, cut)),
                      text.size(), kEchoLimit);
+}
+
+std::string join_capped(const std::vector<std::string>& items, std::size_t shown, std::string_view separator) {
+  if (items.size() <= shown) return join(items, separator);
+  const std::vector<std::string> first(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(shown));
+  return fmt::format("{}{}… ({} in all)", join(first, separator), separator, items.size());
 }
 
 std::vector<std::string_view> split(std::string_view text, char separator) {

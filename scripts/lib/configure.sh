@@ -18,3 +18,28 @@ configure_preset() {
   [ -f "$cache" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$cache" && fresh=(--fresh)
   cmake --preset "$preset" "${fresh[@]}" "$@"
 }
+
+# hold_tree_lock TOOL: one of scripts/build-book, scripts/test and scripts/rebuild-chapter
+# at a time in a tree; they share build/ (and build-*/), and two at once would
+# overwrite each other's objects, golden runs and book. The second waits, saying so;
+# with LEDGER_LOCK_WAIT=no it stops instead (exit 1). The lock is flock(1) on
+# build/.suite.lock, released when the script and everything it started end; a
+# script that another one runs (its LEDGER_SUITE_LOCK) already holds it.
+hold_tree_lock() {
+  local tool=$1 lock
+  mkdir -p build
+  lock=$(pwd)/build/.suite.lock
+  [ "${LEDGER_SUITE_LOCK:-}" = "$lock" ] && return 0
+  exec 9>>"$lock"
+  if ! flock -n 9; then
+    if [ "${LEDGER_LOCK_WAIT:-yes}" = no ]; then
+      echo "$tool: another scripts/build-book, scripts/test or scripts/rebuild-chapter is using this tree" \
+        "(lock: build/.suite.lock); stopped (LEDGER_LOCK_WAIT=no)" >&2
+      exit 1
+    fi
+    echo "$tool: waiting for the other scripts/build-book, scripts/test or scripts/rebuild-chapter" \
+      "on this tree to finish (lock: build/.suite.lock)" >&2
+    flock 9
+  fi
+  export LEDGER_SUITE_LOCK=$lock
+}

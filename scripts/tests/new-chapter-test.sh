@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # new-chapter-test.sh WORK_DIR: the chapter template cannot rot.
 #
-# In a copy of the tree (WORK_DIR/tree, the sources only; kept between runs so
-# its build folder stays warm) it runs `scripts/new-chapter 99-template-check`,
-# which configures the copy, builds the new program and writes its golden
+# In a copy of the tree made for this run (WORK_DIR/run.XXXXXX/tree, the sources
+# only, so two runs never share one; removed when the run passes, kept with its
+# logs when it fails; ccache keeps the rebuild cheap) it runs
+# `scripts/new-chapter NN-template-check`, NN the highest chapter number the book
+# does not use, which configures the copy, builds the new program and writes its golden
 # files; then it builds the chapter's unit tests, runs the new chapter's ctest
 # tests (golden, unit, cli: each label must have at least one), and the book's
 # tests with the new page (render, outputs, prose numbers, contents, EPUB, PDF).
@@ -14,41 +16,54 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 WORK_DIR" >&2; exit 2; }
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
-tree=$work/tree
-chapter=99-template-check program=template_check
+run=$(mktemp -d "$work/run.XXXXXX")
+tree=$run/tree
+trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
+# The highest number no chapter, golden folder or page uses yet.
+number=$(cd "$root" && python3 - <<'PY'
+import glob
+used = {line.split()[0][:2] for line in open("chapters/chapters.list", encoding="utf-8")
+        if line.strip() and not line.lstrip().startswith("#")}
+used |= {p.split("/")[-1][:2] for p in glob.glob("chapters/[0-9][0-9]-*") + glob.glob("golden/[0-9][0-9]-*")}
+used |= {p.split("/")[-1][:2] for p in glob.glob("book/[0-9][0-9]-*.md")}
+free = [f"{n:02d}" for n in range(99, 0, -1) if f"{n:02d}" not in used]
+print(free[0] if free else "")
+PY
+)
+[ -n "$number" ] || { echo "new-chapter-test: no free chapter number (01..99 all used)" >&2; exit 1; }
+chapter=$number-template-check program=template_check
 start=$SECONDS
 step() { printf 'new-chapter-test: %-60s (%ds)\n' "$1" $((SECONDS - start)); }
 fail() { echo "new-chapter-test: FAILED: $*" >&2; exit 1; }
 
 mkdir -p "$tree"
-find "$tree" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
 tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
 step "copied the sources"
 
 if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi
-(cd "$tree" && scripts/new-chapter "$chapter") >"$work/new-chapter.log" 2>&1 ||
-  { tail -n 40 "$work/new-chapter.log"; fail "scripts/new-chapter $chapter (log: $work/new-chapter.log)"; }
+(cd "$tree" && scripts/new-chapter "$chapter") >"$run/new-chapter.log" 2>&1 ||
+  { tail -n 40 "$run/new-chapter.log"; fail "scripts/new-chapter $chapter (log: $run/new-chapter.log)"; }
 step "scripts/new-chapter $chapter (configure, build $program, golden files)"
 
-(cd "$tree" && cmake --build build --target "${program}_unit_tests" -j2) >"$work/build.log" 2>&1 ||
-  { tail -n 40 "$work/build.log"; fail "build ${program}_unit_tests (log: $work/build.log)"; }
+(cd "$tree" && cmake --build build --target "${program}_unit_tests" -j2) >"$run/build.log" 2>&1 ||
+  { tail -n 40 "$run/build.log"; fail "build ${program}_unit_tests (log: $run/build.log)"; }
 step "built ${program}_unit_tests"
 
 for label in golden unit cli; do
   listed=$(cd "$tree/build" && ctest -N -L "^$label\$" -R "^$chapter/" | sed -n 's/^Total Tests: //p')
   [ "${listed:-0}" -gt 0 ] || fail "ctest -L $label has no test of $chapter"
 done
-(cd "$tree/build" && ctest -R "^$chapter/" -LE template --output-on-failure -j2) >"$work/ctest.log" 2>&1 ||
-  { tail -n 60 "$work/ctest.log"; fail "the new chapter's tests (log: $work/ctest.log)"; }
-step "ctest -R '^$chapter/': $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$work/ctest.log" | tail -1)"
+(cd "$tree/build" && ctest -R "^$chapter/" -LE template --output-on-failure -j2) >"$run/ctest.log" 2>&1 ||
+  { tail -n 60 "$run/ctest.log"; fail "the new chapter's tests (log: $run/ctest.log)"; }
+step "ctest -R '^$chapter/': $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$run/ctest.log" | tail -1)"
 
 # The whole book with the new page: HTML (linked from the contents), EPUB and PDF,
 # and every book check (its outputs, prose numbers, cross-references) but the mutation proof.
 if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
-  (cd "$tree/build" && ctest -L '^book$' -LE mutation --output-on-failure -j2) >"$work/book.log" 2>&1 ||
-    { tail -n 60 "$work/book.log"; fail "the book's tests with the new chapter (log: $work/book.log)"; }
+  (cd "$tree/build" && ctest -L '^book$' -LE mutation --output-on-failure -j2) >"$run/book.log" 2>&1 ||
+    { tail -n 60 "$run/book.log"; fail "the book's tests with the new chapter (log: $run/book.log)"; }
   grep -q "href=\"$chapter.html\"" "$tree/build/book/test-render/html/index.html" ||
     fail "the contents page does not link $chapter.html"
-  step "the book's tests with book/$chapter.md: $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$work/book.log" | tail -1)"
+  step "the book's tests with book/$chapter.md: $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$run/book.log" | tail -1)"
 fi
 echo "new-chapter-test: ok in $((SECONDS - start)) s"

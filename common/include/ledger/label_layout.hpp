@@ -6,25 +6,18 @@
 // Greedy and deterministic: the same points give the same layout.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "ledger/box_grid.hpp"
+#include "ledger/label_layout_box.hpp"
 #include "ledger/svg.hpp"
 
 namespace ledger {
-
-struct Box {
-  double left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
-
-  bool inside(const Box& outer) const {
-    return left >= outer.left && right <= outer.right && top >= outer.top && bottom <= outer.bottom;
-  }
-  // Area shared with `other` (0 when they do not touch).
-  double overlap(const Box& other) const;
-};
 
 // The box a text occupies when drawn at `at` (its baseline anchor point).
 Box text_box(svg::Point at, std::string_view text, double size, svg::Anchor anchor);
@@ -52,10 +45,10 @@ struct PlacedLabel {
 class LabelLayout {
  public:
   // Labels must stay inside `bounds`.
-  explicit LabelLayout(Box bounds) : bounds_(bounds) {}
+  explicit LabelLayout(Box bounds) : bounds_(bounds), taken_index_(bounds), rotated_index_(bounds) {}
 
   // Marks an area no label may cover (a point marker, a legend).
-  void occupy(const Box& box) { taken_.push_back(box); }
+  void occupy(const Box& box) { take(box); }
   // Marks a drawn line (a roof, a curve) so labels sit beside it, not on it:
   // small boxes of half-width `half_width` every few pixels along it.
   void occupy_line(svg::Point from, svg::Point to, double half_width);
@@ -105,9 +98,17 @@ class LabelLayout {
   double cover(const Box& box) const;
   double cover(const Rotated& r) const;
 
+  void take(const Box& box);
+  void take(const Rotated& r);
+
   Box bounds_;
   std::vector<Box> taken_;
   std::vector<Rotated> taken_rotated_;
+  // Where each taken box (and each rotated label's bounding box) lies, so cover()
+  // sums over the few that can touch a candidate, in the same order as a full scan.
+  BoxGrid taken_index_;
+  BoxGrid rotated_index_;
+  mutable std::vector<std::uint32_t> nearby_;  // cover()'s scratch list, kept to spare allocations
 };
 
 }  // namespace ledger

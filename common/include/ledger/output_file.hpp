@@ -1,10 +1,12 @@
 // Files a program writes besides its stdout (--plot FILE.svg). The program
-// computes them with its text; they are written before the text is printed,
-// each to a temporary file beside it that is then renamed over it, so a
-// failure leaves neither a half-written file nor anything on stdout.
+// computes them with its text; each is written to a temporary file beside it
+// (removed on failure and on SIGTERM, SIGINT, SIGHUP or SIGPIPE) before the
+// text is printed, and renamed over the old file only once stdout is written,
+// so a failure of either leaves the old file and no half-written one.
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,10 +23,20 @@ struct OutputFile {
 // ending in `extension` (".svg", any case). Throws UsageError.
 std::string parse_output_path(std::string_view flag, std::string_view path, std::string_view extension);
 
+// The disk failed a write the command was right to ask for (full, quota, I/O
+// error): "<flag>: cannot write <path>: <the OS's reason>", exit status 1.
+struct OutputWriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Writes `file.content` to `file.path` through a temporary file and a rename.
 // A symbolic link is written through: its target is replaced, the link stays.
-// An existing target must be a regular file the user may write (else it is
-// left untouched). Throws UsageError naming the flag, the path and the reason.
+// A replaced file keeps its mode, and its owner where the user may set it; a
+// file with other hard links is overwritten in place once the temporary shows
+// the content fits, so every link keeps naming it (as editors do). An existing
+// target must be a regular file the user may write (else it is left
+// untouched), and never a file the program read (--profile). Throws
+// UsageError naming the flag, the path and the reason, or OutputWriteError.
 void write_atomically(const OutputFile& file);
 
 // What a program produces, computed whole before anything is written.
@@ -36,7 +48,9 @@ struct ProgramOutput {
 };
 
 // Every chapter's main(): runs `body` as run_program(program, ...) does, then
-// writes its files, its stdout text and its diagnostics, and returns its status:
+// writes its files (to their temporaries), its stdout text, puts the files in
+// place, writes its diagnostics, and returns its status. A failed file write
+// or running out of memory is one line on stderr and exit status 1:
 //   return ledger::cli::run_program("op_ledger", [&] { return op_ledger::run(argc, argv); });
 int run_program(std::string_view program, const std::function<ProgramOutput()>& body);
 

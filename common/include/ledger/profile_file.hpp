@@ -12,12 +12,18 @@
 //       source: where both numbers come from
 //
 // Every field but `calibration` is required, no other field is accepted, and
-// every problem is one line naming the file, the line and the field.
+// every problem is one line naming the file, the line and the field. The file
+// is UTF-8 text (no NUL, no lone CR line breaks); texts hold no control or
+// bidirectional-override characters; numbers are YAML floats (+2.0e12), never
+// quoted strings; at most 32 roofs, keys of at most 64 characters.
 #pragma once
+
+#include <sys/types.h>
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ledger/profile.hpp"
 
@@ -40,6 +46,17 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path);
 // Reads and parses the file at `path`, which must be a regular file (a FIFO,
 // a device or a directory is refused at once, never waited on). Throws ProfileFileError.
 ProfileFile load_profile_file(const std::string& path);
+
+// A file load_profile_file read, by identity: an output that is the same file
+// (through any name or link) is refused rather than replacing it.
+struct FileRead {
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::string path;  // as given
+};
+// Every file read so far (each once), and forgetting them (a program's run starts so).
+const std::vector<FileRead>& files_read();
+void forget_files_read();
 
 // The error a program raises about a valid profile that lacks what it needs:
 // "<path>:<roofs line>: roofs: <what>".

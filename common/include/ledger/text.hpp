@@ -31,6 +31,10 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 
 // The items with `separator` between them: "a, b, c".
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
+// As join(), but only the first `shown` items, then "… (N in all)": for lists a
+// reader's file can make long (a profile's roofs) inside a one-line message.
+std::string join_capped(const std::vector<std::string>& items, std::size_t shown = 12,
+                        std::string_view separator = ", ");
 
 // `text` with every `from` replaced by `to` (for filling in a help text's placeholders).
 std::string replace_all(std::string_view text, std::string_view from, std::string_view to);
@@ -47,6 +51,10 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp);
 // and bidirectional overrides become \xNN / \uNNNN, and each byte of invalid
 // UTF-8 becomes \xNN. A terminal never sees an escape sequence or a line break.
 std::string escape_for_message(std::string_view text);
+
+// Code points a terminal acts on rather than shows (escape_for_message escapes
+// them): C0 and C1 controls, DEL, line and paragraph separators, bidi overrides.
+bool acts_on_terminal(char32_t cp);
 
 // The longest echoed value, in code points, before it is cut.
 inline constexpr std::size_t kEchoLimit = 200;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# new-chapter-refusals.sh: scripts/new-chapter refuses a bad chapter before it
+# writes anything, and undoes everything it wrote when a later step fails. In a
+# scratch copy of the tree's sources: names whose program clashes with a CMake
+# target of the tree (ledger, op_ledger_core) or one CMake reserves (test, all,
+# help, clean, install), chapter 00, a --title with a line break, --title
+# without a value; then a chapter whose configure fails (a cmake that exits 3)
+# and one interrupted (SIGINT) while it configures. Each must leave every file
+# of the copy as it was.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+tree=$scratch/tree
+mkdir -p "$tree" "$scratch/bin"
+tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
+failures=0
+snapshot() { (cd "$tree" && find . -path ./scripts/lib/__pycache__ -prune -o -type f -print0 | sort -z | xargs -0 md5sum); }
+snapshot >"$scratch/before"
+# expect STATUS TEXT ARGS...: new-chapter ARGS exits STATUS, says TEXT, and leaves the tree as it was.
+expect() {
+  local want=$1 text=$2 status=0
+  shift 2
+  (cd "$tree" && PATH=$scratch/bin:$PATH scripts/new-chapter "$@") >"$scratch/out" 2>&1 || status=$?
+  snapshot >"$scratch/after"
+  if [ $status -ne "$want" ] || ! grep -qF -- "$text" "$scratch/out" || ! cmp -s "$scratch/before" "$scratch/after"; then
+    echo "FAIL new-chapter $*: exit $status (expected $want), output: $(head -c 400 "$scratch/out")"
+    diff "$scratch/before" "$scratch/after" | head -5
+    failures=$((failures + 1))
+  else
+    echo "ok   new-chapter $* -> $(head -n 1 "$scratch/out" | cut -c1-120)"
+  fi
+}
+expect 2 "would define the CMake targets ledger" 40-ledger
+expect 2 "would define the CMake target op_ledger_core" 40-op-ledger-core
+for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "40-$reserved"; done
+expect 2 "chapter numbers run from 01 to 99" 00-intro
+expect 2 "--title: one line of text" --title $'two\nlines' 40-kv-cache
+expect 2 "--title expects a value" 40-kv-cache --title
+printf '#!/bin/sh\nexit 3\n' >"$scratch/bin/cmake"
+chmod +x "$scratch/bin/cmake"
+expect 1 "removed every file it wrote" 40-kv-cache
+printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' >"$scratch/bin/cmake"  # Ctrl-C while configuring
+expect 1 "interrupted; removed every file it wrote" 40-kv-cache
+echo "$failures failed"
+[ $failures -eq 0 ]
