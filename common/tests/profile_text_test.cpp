@@ -51,7 +51,7 @@ TEST_CASE("C1 controls and bidi overrides in a text are refused at load", "[prof
                     kRoofs) == "t.yaml:2: name" + want_end + "'abc\\u202edef'");
 }
 
-TEST_CASE("numbers are YAML floats; a quoted number is a string", "[profile-file]") {
+TEST_CASE("numbers are YAML floats, a quoted number is a string", "[profile-file]") {
   CHECK_NOTHROW(parse_profile(with_theoretical("+2.0e12"), "t.yaml"));
   CHECK(parse_profile(with_theoretical("+2.0e12"), "t.yaml").profile.roofs[0].theoretical == 2.0e12);
   CHECK(parse_profile(with_theoretical("2e12"), "t.yaml").profile.roofs[0].theoretical == 2.0e12);
