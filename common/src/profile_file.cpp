@@ -20,6 +20,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
 
 namespace ledger {
@@ -187,7 +188,7 @@ class ProfileReader {
     if (!f.value.IsScalar()) problem();
     const std::string& text = f.value.Scalar();
     double value = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const auto [end, ec] = ledger::from_chars_double(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) problem();
     if (!(value >= range.low && value <= range.high)) problem();
     return value;
