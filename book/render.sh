@@ -25,6 +25,8 @@ shift
 command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/install-deps --book installs it)" >&2; exit 2; }
 
 book=$root/book
+# shellcheck source=book/run/assets.sh
+source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
@@ -47,7 +49,7 @@ page() {
   local src=$1 name
   name=$(basename "$src" .md)
   shift
-  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "$@" "$src"
+  output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --css book.css "${run_page_args[@]}" "$@" "$src"
 }
 
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
@@ -89,6 +91,7 @@ while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
   cp "$book/book.css" "$out/html/book.css"
+  copy_run_assets "$out/html"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
@@ -108,6 +111,7 @@ out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
 cp "$book/book.css" "$out/html/book.css"
+copy_run_assets "$out/html"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done

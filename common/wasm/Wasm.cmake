@@ -55,6 +55,9 @@ list(APPEND CMAKE_FIND_ROOT_PATH ${WASM_YAML_CPP_PREFIX})
 #   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
 #   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
 #                              and checks, all lines in one Node process (bad-input-batch.sh)
+#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
+#                              clicked in headless Chromium, compared with the golden files (labels
+#                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)
 function(add_wasm_program_tests chapter program)
   set_target_properties(${program} PROPERTIES OUTPUT_NAME ${program})
   target_link_options(${program} PRIVATE -sEXPORT_NAME=${program})
@@ -80,4 +83,17 @@ function(add_wasm_program_tests chapter program)
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600)
+
+  find_program(PANDOC_EXECUTABLE pandoc)
+  find_program(CHROMIUM_EXECUTABLE chromium)
+  if(NOT PANDOC_EXECUTABLE OR NOT CHROMIUM_EXECUTABLE)
+    message(STATUS "wasm/${chapter}/run-in-page skipped: pandoc or chromium not found "
+                   "(scripts/install-deps --book --wasm installs them)")
+    return()
+  endif()
+  add_test(NAME wasm/${chapter}/run-in-page
+    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page ${chapter}
+            ${CMAKE_BINARY_DIR}
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300 ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 endfunction()
