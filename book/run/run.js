@@ -137,8 +137,9 @@
     result.hidden = true;
     form.after(result);
 
+    // style.display, not `hidden`: the book's figure is an inline <svg>, which has no `hidden`.
     function showOriginal(visible) {
-      for (const child of original) child.hidden = !visible;
+      for (const child of original) child.style.display = visible ? '' : 'none';
     }
     open.addEventListener('click', () => {
       form.hidden = !form.hidden;

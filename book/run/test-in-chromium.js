@@ -77,7 +77,10 @@ function runBlockInPage(index, flags, stay) {
   const blocks = document.querySelectorAll('div[data-program][data-flags]');
   const block = blocks[index];
   const original = Array.from(block.children).filter((c) => !c.matches('.run-bar, .run-form, .run-result'));
-  block.querySelector('.run-open').click();
+  const form = block.querySelector('.run-form');
+  const closedAtFirst = getComputedStyle(form).display === 'none';
+  if (closedAtFirst) block.querySelector('.run-open').click();
+  const opened = getComputedStyle(form).display !== 'none';
   const input = block.querySelector('.run-flags');
   if (flags !== null) input.value = flags;
   block.querySelector('.run-form').requestSubmit();
@@ -92,7 +95,8 @@ function runBlockInPage(index, flags, stay) {
         source: block.dataset.source, flags: input.value, error: error && error.textContent,
         exit: exit && exit.textContent, stdout: text('.run-stdout'), stderr: text('.run-stderr'),
         plot: img ? decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, '')) : null,
-        originalHiddenDuringRun: original.every((c) => c.hidden),
+        closedAtFirst, opened,
+        originalHiddenDuringRun: original.every((c) => getComputedStyle(c).display === 'none'),
         ms: Number((/(\d+) ms/.exec(text('.run-status') || '') || [])[1]),
       };
       if (stay) {
@@ -100,7 +104,8 @@ function runBlockInPage(index, flags, stay) {
         return resolve(shown);
       }
       block.querySelector('.run-back').click();
-      shown.originalBack = original.every((c) => !c.hidden) && block.querySelector('.run-result').hidden;
+      shown.originalBack = original.every((c) => getComputedStyle(c).display !== 'none') &&
+        getComputedStyle(block.querySelector('.run-result')).display === 'none';
       resolve(shown);
     };
     poll();
@@ -139,6 +144,8 @@ async function main() {
     if (shown.error) problems.push('the page showed: ' + shown.error);
     if (shown.exit !== '退出状态 0') problems.push(`showed "${shown.exit}", expected "退出状态 0"; stderr: ${shown.stderr}`);
     if (actual !== golden) problems.push(`what the page shows differs from ${shown.source} (${String(actual).length} vs ${golden.length} chars)`);
+    if (!shown.closedAtFirst) problems.push('the flags box was open before "运行 / 改参数" was clicked');
+    if (!shown.opened) problems.push('"运行 / 改参数" did not open the flags box');
     if (!shown.originalHiddenDuringRun) problems.push('the book\'s output stayed visible beside the reader\'s run');
     if (!shown.originalBack) problems.push('"回到书中的输出" did not bring the book\'s output back');
     problems.forEach((p) => failures.push(`block ${index} (${shown.flags}): ${p}`));
@@ -153,8 +160,12 @@ async function main() {
     failures.push(`a bad flag: expected one stderr line naming --no-such-flag, got ${JSON.stringify(bad.stderr)}`);
   }
   if (bad.stdout) failures.push(`a bad flag printed on stdout: ${JSON.stringify(bad.stdout)}`);
-  // RUN_TEST_SCREENSHOT=FILE.png: the reader's run of the second block (a bad flag in the first), to look at.
+  // RUN_TEST_SCREENSHOT=FILE.png: the reader's run of the second block (a bad flag in the first), to
+  // look at; RUN_TEST_WIDTH=375 a phone's width, RUN_TEST_DARK=1 the dark colour scheme.
   if (process.env.RUN_TEST_SCREENSHOT) {
+    if (process.env.RUN_TEST_DARK) {
+      await cdp.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-color-scheme', value: 'dark'}]}, sessionId);
+    }
     await cdp.send('Emulation.setDeviceMetricsOverride',
       {width: Number(process.env.RUN_TEST_WIDTH || 1280), height: 1400, deviceScaleFactor: 1, mobile: false}, sessionId);
     await evaluate(`(${runBlockInPage})(0, '--no-such-flag 1', true)`);

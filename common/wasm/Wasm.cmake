@@ -55,10 +55,19 @@ list(APPEND CMAKE_FIND_ROOT_PATH ${WASM_YAML_CPP_PREFIX})
 #   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
 #   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
 #                              and checks, all lines in one Node process (bad-input-batch.sh)
+#   wasm/page-weight           (once) what a reader's browser loads stays bounded: all programs
+#                              together at most 800 KB gzip (page-weight.py)
 #   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
 #                              clicked in headless Chromium, compared with the golden files (labels
 #                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)
 function(add_wasm_program_tests chapter program)
+  get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
+  if(NOT weighed)
+    set_property(GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST ON)
+    add_test(NAME wasm/page-weight
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/wasm/page-weight.py ${CMAKE_BINARY_DIR} 800000)
+    set_tests_properties(wasm/page-weight PROPERTIES LABELS wasm)
+  endif()
   set_target_properties(${program} PROPERTIES OUTPUT_NAME ${program})
   target_link_options(${program} PRIVATE -sEXPORT_NAME=${program})
   set(launcher ${CMAKE_CURRENT_BINARY_DIR}/${program}-node)
