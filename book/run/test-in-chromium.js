@@ -6,7 +6,11 @@
 // page shows with the golden file the block names (data-source): stdout byte
 // for byte, or the SVG that --plot wrote. Then a bad flag must show exit
 // status 2 and one line on stderr, and "回到书中的输出" must bring the book's
-// output back. Exit status 1 on any difference, with what differed.
+// output back. Every case of the chapter's cases.list that reads a profile
+// (--profile) runs in the page too (yaml-cpp in wasm, the sample file the page
+// carries), and, where its output does not name the file, once more with the
+// profile pasted into the page's box (--profile my-machine.yaml).
+// Exit status 1 on any difference, with what differed.
 'use strict';
 const {spawn} = require('child_process');
 const fs = require('fs');
@@ -152,6 +156,26 @@ async function main() {
     times.push(shown.ms);
     checked++;
   }
+  // The profile cases: the sample file the page carries, then the same text pasted as the reader's own.
+  const chapter = path.basename(page, '.html');
+  const casesFile = path.join(repoRoot, 'golden', chapter, 'cases.list');
+  const profileCases = fs.readFileSync(casesFile, 'utf8').split('\n')
+    .filter((line) => /^[a-z0-9]/.test(line) && line.includes('--profile ') && !line.includes('@OUT@'))
+    .map((line) => line.trim().split(/\s+/));
+  for (const [name, ...flags] of profileCases) {
+    const golden = fs.readFileSync(path.join(repoRoot, 'golden', chapter, name + '.txt'), 'utf8');
+    const sample = flags[flags.indexOf('--profile') + 1];
+    const runs = [flags.join(' ')];
+    if (!golden.includes(sample)) runs.push(flags.join(' ').replace(sample, 'my-machine.yaml'));
+    for (const flagText of runs) {
+      const shown = await evaluate(`(${runBlockInPage})(0, ${JSON.stringify(flagText)})`);
+      if (shown.exit !== '退出状态 0' || shown.stdout !== golden) {
+        failures.push(`profile case ${name} run as "${flagText}": "${shown.exit}", ` +
+          `output ${shown.stdout === golden ? 'same as' : 'differs from'} golden/${chapter}/${name}.txt; stderr: ${shown.stderr}`);
+      }
+      checked++;
+    }
+  }
   // A bad flag, as a reader might type it: the terminal's message and status 2.
   const bad = await evaluate(`(${runBlockInPage})(0, '--no-such-flag 1')`);
   const badLines = (bad.stderr || '').split('\n').filter((l) => l !== '');
@@ -175,7 +199,8 @@ async function main() {
   }
   cdp.close();
   for (const f of failures) console.log('FAIL: ' + f);
-  console.log(`${path.basename(page)}: ${checked} golden blocks run in the page, a bad flag, ${failures.length} failures`);
+  console.log(`${path.basename(page)}: ${checked} golden runs in the page (${profileCases.length} profile cases), ` +
+    `a bad flag, ${failures.length} failures`);
   // For the README's table (not a pass/fail criterion): the first run loads and compiles the program.
   console.log(`time shown by the page: first output ${times[0]} ms, later runs ${times.slice(1).join(', ')} ms`);
   return failures.length === 0;
