@@ -35,5 +35,9 @@ PY
 }
 
 # The pandoc arguments that put the control into a page (none without the programs).
-run_page_args=()
-if wasm_programs_built; then run_page_args=(--include-after-body "$root/book/run/include.html"); fi
+# shellcheck disable=SC2034  # page() in book/render.sh uses it
+if wasm_programs_built; then
+  run_page_args=(--include-after-body "$root/book/run/include.html")
+else
+  run_page_args=()
+fi

@@ -10,6 +10,7 @@ shift 2
 [ $# -gt 0 ] || { echo "usage: $0 PROGRAM.js LAUNCHER LIST..."; exit 2; }
 [ -f "$program" ] || { echo "FAIL: program missing: $program"; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
+words=()
 while IFS= read -r line || [ -n "$line" ]; do
   case "$line" in ''|'#'*) continue ;; esac
   # The newline ends a trailing `# comment` before the closing parenthesis.

@@ -13,6 +13,7 @@ version=$(dpkg-query -W -f='${source:Version}' libyaml-cpp-dev)
 work=$prefix/src
 apt_dir=$work/apt
 rm -rf "$work" && mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+# shellcheck source=/dev/null
 codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
 echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $codename main" \
   >"$apt_dir/sources.list"
