@@ -26,6 +26,8 @@ shift
 command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/install-deps --book installs it)" >&2; exit 2; }
 
 book=$root/book
+# shellcheck source=book/run/assets.sh
+source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
@@ -53,7 +55,8 @@ page() {
   shift
   output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
     --wrap=none --css book.css \
-    --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" "$@" "$src"
+    --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" \
+    "${run_page_args[@]}" "$@" "$src"
 }
 
 # search_index HTML_DIR: the search's index of the pages in HTML_DIR, and its scripts.
@@ -113,6 +116,7 @@ while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
   html_assets "$out/html"
+  copy_run_assets "$out/html"
   for arg in "$@"; do
     chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
     chapter_page "$book/$chapter.md"
@@ -139,6 +143,7 @@ out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
 html_assets "$out/html"
+copy_run_assets "$out/html"
 pids=()
 page "${pages[0]}" & pids+=($!)
 for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done

@@ -106,6 +106,19 @@ local function block_source(block, kind, content, ext, file_form, file_pattern)
   return nil
 end
 
+-- HTML only: a case's program and flags for the page's run control
+-- (book/run/run.js: "运行 / 改参数" runs the wasm build in the page).
+local function run_attributes(case_ref, attributes)
+  if is_epub or is_latex or not case_ref then return attributes end
+  local chapter, case = case_ref:match('^([^/]+)/([^/]+)$')
+  local c, cases = repo.chapter(chapter), cases_of(chapter)
+  if c and cases and cases[case] then
+    attributes['data-program'] = c.program
+    attributes['data-flags'] = cases[case]
+  end
+  return attributes
+end
+
 local function golden_block(block)
   if not block.classes:includes('golden') then return nil end
   local attr = block.attributes
@@ -128,7 +141,7 @@ local function golden_block(block)
     problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
   end
   -- Other classes (e.g. `.scroll` for a long output) pass on to the wrapper for the CSS.
-  return pandoc.Div(blocks, pandoc.Attr('', block.classes, { ['data-source'] = rel }))
+  return pandoc.Div(blocks, pandoc.Attr('', block.classes, run_attributes(attr.case, { ['data-source'] = rel })))
 end
 
 -- The SVG as an HTML block: the file without its XML declaration.
@@ -194,7 +207,7 @@ local function figure_block(block)
     caption_inlines:extend { pandoc.Space(), pandoc.Link({ pandoc.Str('查看大图') }, figure_href(rel), '', { class = 'figure-open' }) }
   end
   blocks:insert(pandoc.Para(caption_inlines))
-  return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, { ['data-source'] = rel }))
+  return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, run_attributes(attr.case, { ['data-source'] = rel })))
 end
 
 local function code_block(block)

@@ -96,6 +96,10 @@ function(add_chapter)
   add_executable(${program} main.cpp)
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  if(EMSCRIPTEN)  # the wasm preset tests the program's golden cases and bad input, under Node
+    add_wasm_program_tests(${chapter} ${program})
+    return()
+  endif()
 
   add_golden_tests(${chapter} ${program})
   add_bad_input_tests(${chapter} ${program})

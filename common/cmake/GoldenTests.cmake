@@ -14,7 +14,19 @@
 # @OUT@ becomes a temporary path and the file must equal
 # golden/<chapter>/<case>.svg (and be well-formed XML; the case's stdout must
 # be the same as without `--plot @OUT@`).
+#
+# The wasm preset runs the same cases through its build (common/wasm/Wasm.cmake):
+# PROGRAM <command> runs instead of the target's file, PREFIX goes before each
+# test's name, LABELS replace `golden`; the files check is the native build's.
 function(add_golden_tests chapter target)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "PROGRAM;PREFIX" "LABELS")
+  set(program $<TARGET_FILE:${target}>)
+  if(arg_PROGRAM)
+    set(program ${arg_PROGRAM})
+  endif()
+  if(NOT arg_LABELS)
+    set(arg_LABELS golden)
+  endif()
   set(list_file ${GOLDEN_DIR}/${chapter}/cases.list)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
   file(STRINGS ${list_file} lines ENCODING UTF-8)
@@ -34,11 +46,14 @@ function(add_golden_tests chapter target)
     if("@OUT@" IN_LIST words)
       set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.svg)
     endif()
-    add_test(NAME ${chapter}/${case_name}
-      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh ${golden} $<TARGET_FILE:${target}> ${words}
+    add_test(NAME ${arg_PREFIX}${chapter}/${case_name}
+      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh ${golden} ${program} ${words}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    set_tests_properties(${chapter}/${case_name} PROPERTIES LABELS golden)
+    set_tests_properties(${arg_PREFIX}${chapter}/${case_name} PROPERTIES LABELS "${arg_LABELS}")
   endforeach()
+  if(arg_PREFIX)
+    return()
+  endif()
 
   # Every case has its golden file, and every golden file a case (or a reason in chapter.toml).
   add_test(NAME ${chapter}/golden-files

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "ledger/checked.hpp"
+#include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
 #include "unicode_digits.hpp"
 
@@ -188,7 +189,7 @@ double parse_positive_number(std::string_view flag, std::string_view text) {
   std::string_view digits = plain;
   if (digits.starts_with('+')) digits.remove_prefix(1);
   double value = 0.0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  const auto [end, ec] = ledger::from_chars_double(digits.data(), digits.data() + digits.size(), value);
   if (ec == std::errc::result_out_of_range || (ec == std::errc() && !std::isfinite(value))) {
     // Out of range both ways: 1e-400 is too small for a double and rounds to 0 (strtod says which).
     if (ec == std::errc::result_out_of_range && std::strtod(std::string(digits).c_str(), nullptr) < 1.0) {

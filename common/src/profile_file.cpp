@@ -21,6 +21,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
 
 namespace ledger {
@@ -209,7 +210,7 @@ class ProfileReader {
     if (text.starts_with('+')) text.remove_prefix(1);  // YAML 1.2's float allows a '+', from_chars does not
     if (text.starts_with('-') || text.starts_with('+')) problem();
     double value = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const auto [end, ec] = ledger::from_chars_double(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) problem();
     if (!(value >= range.low && value <= range.high)) problem();
     return value;

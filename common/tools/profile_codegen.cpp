@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "ledger/profile_file.hpp"
+#include "ledger/std_fallbacks.hpp"
 
 namespace {
 
@@ -47,8 +48,8 @@ std::string cpp_string(std::string_view text) {
 std::string cpp_double(double value) {
   std::string text = fmt::format("{}", value);
   double back = 0.0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), back);
-  const bool same_bits = std::bit_cast<std::uint64_t>(back) == std::bit_cast<std::uint64_t>(value);
+  const auto [end, ec] = ledger::from_chars_double(text.data(), text.data() + text.size(), back);
+  const bool same_bits = ledger::bit_cast<std::uint64_t>(back) == ledger::bit_cast<std::uint64_t>(value);
   if (ec != std::errc() || end != text.data() + text.size() || !same_bits) {
     throw std::runtime_error(fmt::format("{} does not round-trip through \"{}\"", value, text));
   }

@@ -1,0 +1,43 @@
+# shellcheck shell=bash disable=SC2154  # $root and book_chapters come from book/render.sh
+# Sourced by book/render.sh: the HTML pages' run control (book/run/run.js) and
+# the chapter programs it runs, compiled by the wasm preset (scripts/build-book
+# builds them into build-wasm/; BOOK_WASM_DIR names another build folder).
+# Without them the pages are rendered without the control; the EPUB and the
+# PDF never have it.
+run_wasm_dir=${BOOK_WASM_DIR:-$root/build-wasm}
+
+# wasm_programs_built: true when every chapter's program is built.
+wasm_programs_built() {
+  local chapter program
+  while read -r chapter program; do
+    [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || return 1
+  done < <(book_chapters)
+}
+
+# copy_run_assets HTML_DIR: HTML_DIR/run/ gets run.js, run.css, every
+# program's .js and files.js, the sample files a case may name (a page opened
+# from file:// cannot read them itself).
+copy_run_assets() {
+  wasm_programs_built || return 0
+  local dir=$1/run chapter program
+  mkdir -p "$dir"
+  cp "$root/book/run/run.js" "$root/book/run/run.css" "$dir/"
+  while read -r chapter program; do
+    cp "$run_wasm_dir/chapters/$chapter/$program.js" "$dir/"
+  done < <(book_chapters)
+  python3 - "$root" >"$dir/files.js" <<'PY'
+import json, pathlib, sys
+root = pathlib.Path(sys.argv[1])
+files = {str(p.relative_to(root)): p.read_text(encoding="utf-8")
+         for p in sorted((root / "common/tests/profiles").glob("*.yaml"))}
+print("window.bookRunFiles = " + json.dumps(files, ensure_ascii=False) + ";")
+PY
+}
+
+# The pandoc arguments that put the control into a page (none without the programs).
+# shellcheck disable=SC2034  # page() in book/render.sh uses it
+if wasm_programs_built; then
+  run_page_args=(--include-after-body "$root/book/run/include.html")
+else
+  run_page_args=()
+fi

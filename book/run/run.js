@@ -1,0 +1,195 @@
+// The "运行 / 改参数" control of every golden block and figure in the HTML book:
+// it runs the chapter's own C++ program, compiled to WebAssembly by the wasm
+// preset (run/<program>.js, one self-contained file each), in the page, with
+// flags the reader edits. The result replaces the book's output until the
+// reader goes back to it; without JavaScript the page shows the book's output
+// only. book/render.sh includes this file (book/run/include.html) and copies
+// the programs beside the pages; book/run/test-in-chromium.js tests it.
+'use strict';
+(function () {
+  const loading = {};  // program -> Promise of its module factory
+
+  // The program's factory, loaded once per page by a <script> (file:// pages cannot fetch).
+  function loadProgram(program) {
+    if (!loading[program]) {
+      loading[program] = new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = 'run/' + program + '.js';
+        script.onload = () => (typeof window[program] === 'function' ? resolve(window[program])
+          : reject(new Error('run/' + program + '.js 没有定义 ' + program)));
+        script.onerror = () => reject(new Error('找不到 run/' + program + '.js（scripts/build-book 会构建它）'));
+        document.head.appendChild(script);
+      });
+      loading[program].catch(() => delete loading[program]);
+    }
+    return loading[program];
+  }
+
+  // The flags as a shell splits them: blanks separate words, quotes group them.
+  function splitWords(text) {
+    const words = [];
+    let word = null, quote = null;
+    for (const ch of text) {
+      if (quote) {
+        if (ch === quote) quote = null; else word += ch;
+      } else if (ch === '"' || ch === "'") {
+        quote = ch;
+        word = word === null ? '' : word;
+      } else if (/\s/.test(ch)) {
+        if (word !== null) words.push(word);
+        word = null;
+      } else {
+        word = (word === null ? '' : word) + ch;
+      }
+    }
+    if (word !== null) words.push(word);
+    return words;
+  }
+
+  // Runs PROGRAM with ARGS in a fresh instance: {stdout, stderr, status, files}.
+  // FILES ({path: text}) are written first (a reader's profile); the file a
+  // `--plot PATH` names is read back afterwards.
+  function runProgram(program, args, files) {
+    const plotIndex = args.indexOf('--plot');
+    const plotPath = plotIndex >= 0 ? args[plotIndex + 1] : null;
+    return loadProgram(program).then((factory) => new Promise((resolve) => {
+      const out = [], err = [];
+      let done = false;
+      const Module = {
+        arguments: args,
+        preRun: [() => {
+          const FS = Module.FS;
+          FS.init(() => null, (b) => b !== null && out.push(b), (b) => b !== null && err.push(b));
+          for (const [path, text] of Object.entries(files || {})) {
+            const parts = path.split('/');
+            for (let i = 1; i < parts.length; i++) {
+              try { FS.mkdir(parts.slice(0, i).join('/')); } catch (e) { /* exists */ }
+            }
+            FS.writeFile(path, text);
+          }
+        }],
+        quit: (status, toThrow) => {
+          finish(status);
+          throw toThrow;
+        },
+        onAbort: () => finish(134),
+      };
+      function finish(status) {
+        if (done) return;
+        done = true;
+        const decode = (bytes) => new TextDecoder().decode(new Uint8Array(bytes));
+        let plot = null;
+        if (plotPath && status === 0) {
+          try { plot = Module.FS.readFile(plotPath, {encoding: 'utf8'}); } catch (e) { /* not written */ }
+        }
+        resolve({stdout: decode(out), stderr: decode(err), status, plot});
+      }
+      factory(Module).catch((e) => {
+        err.push(...new TextEncoder().encode(String(e) + '\n'));
+        finish(134);
+      });
+    }));
+  }
+
+  function element(tag, className, text) {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The sample files a case may name (book/render.sh writes run/files.js from the repository).
+  function sampleFiles() { return window.bookRunFiles || {}; }
+
+  function addControl(block) {
+    const program = block.dataset.program;
+    const original = Array.from(block.children);
+    const initialFlags = block.dataset.flags.replace(/@OUT@/g, 'figure.svg');
+    const bar = element('div', 'run-bar');
+    const open = element('button', 'run-open', '运行 / 改参数');
+    open.type = 'button';
+    bar.appendChild(open);
+    block.insertBefore(bar, block.firstChild);
+
+    const form = element('form', 'run-form');
+    form.hidden = true;
+    form.appendChild(element('span', 'run-prompt', '$ ' + program + ' '));
+    const input = element('input', 'run-flags');
+    input.type = 'text';
+    input.value = initialFlags;
+    input.spellcheck = false;
+    input.setAttribute('aria-label', program + ' 的参数');
+    form.appendChild(input);
+    const go = element('button', 'run-go', '运行');
+    go.type = 'submit';
+    form.appendChild(go);
+    const profileNote = element('details', 'run-profile');
+    profileNote.appendChild(element('summary', null, '用自己的机器参数（YAML）'));
+    const profileText = element('textarea', 'run-profile-text');
+    profileText.rows = 8;
+    profileText.placeholder = '在此粘贴机器参数文件，参数里写 --profile my-machine.yaml';
+    profileText.value = sampleFiles()['common/tests/profiles/reader-gpu.yaml'] || '';
+    profileNote.appendChild(profileText);
+    form.appendChild(profileNote);
+    bar.after(form);
+
+    const result = element('div', 'run-result');
+    result.hidden = true;
+    form.after(result);
+
+    // style.display, not `hidden`: the book's figure is an inline <svg>, which has no `hidden`.
+    function showOriginal(visible) {
+      for (const child of original) child.style.display = visible ? '' : 'none';
+    }
+    open.addEventListener('click', () => {
+      form.hidden = !form.hidden;
+      if (!form.hidden) input.focus();
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const args = splitWords(input.value);
+      const files = Object.assign({}, sampleFiles(), {'my-machine.yaml': profileText.value});
+      go.disabled = true;
+      result.hidden = false;
+      result.replaceChildren(element('p', 'run-status', '正在运行…'));
+      const started = performance.now();
+      runProgram(program, args, files).then((run) => {
+        const ms = Math.round(performance.now() - started);
+        const head = element('p', 'run-status');
+        head.appendChild(element('strong', null, '你的运行结果（不是书中的输出）'));
+        head.appendChild(document.createTextNode(' $ ' + program + ' ' + args.join(' ') + ' · '));
+        head.appendChild(element('span', 'run-exit', '退出状态 ' + run.status));
+        head.appendChild(document.createTextNode(' · ' + ms + ' ms '));
+        const back = element('button', 'run-back', '回到书中的输出');
+        back.type = 'button';
+        back.addEventListener('click', () => {
+          result.hidden = true;
+          result.replaceChildren();
+          showOriginal(true);
+        });
+        head.appendChild(back);
+        const parts = [head];
+        if (run.stdout !== '' || run.stderr === '') parts.push(element('pre', 'run-stdout', run.stdout));
+        if (run.stderr !== '') parts.push(element('pre', 'run-stderr', run.stderr));
+        if (run.plot) {
+          const figure = element('img', 'run-plot');
+          figure.alt = '--plot 写出的图';
+          figure.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(run.plot);
+          parts.push(figure);
+        }
+        result.replaceChildren(...parts);
+        showOriginal(false);
+      }, (error) => {
+        result.replaceChildren(element('p', 'run-status run-error', String(error.message || error)));
+      }).finally(() => {
+        go.disabled = false;
+      });
+    });
+  }
+
+  function start() {
+    document.querySelectorAll('div[data-program][data-flags]').forEach(addControl);
+  }
+  window.bookRun = {runProgram, splitWords};
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})();

@@ -1,0 +1,212 @@
+// node --experimental-websocket test-in-chromium.js PAGE.html REPO_ROOT [SAMPLE]
+// The run control in the real renderer: headless Chromium (/usr/bin/chromium,
+// driven over the DevTools protocol) opens the rendered chapter page from
+// file://, and for a sample of its golden blocks (every SAMPLE-th, default 4,
+// and the first figure) clicks "运行 / 改参数" then 运行, and compares what the
+// page shows with the golden file the block names (data-source): stdout byte
+// for byte, or the SVG that --plot wrote. Then a bad flag must show exit
+// status 2 and one line on stderr, and "回到书中的输出" must bring the book's
+// output back. Every case of the chapter's cases.list that reads a profile
+// (--profile) runs in the page too (yaml-cpp in wasm, the sample file the page
+// carries), and, where its output does not name the file, once more with the
+// profile pasted into the page's box (--profile my-machine.yaml).
+// Exit status 1 on any difference, with what differed.
+'use strict';
+const {spawn} = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const [page, repoRoot, sampleArg] = process.argv.slice(2);
+const sample = Number(sampleArg || 4);
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-in-page-'));
+const browser = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--no-first-run', '--remote-debugging-port=0', '--user-data-dir=' + profileDir, 'about:blank'],
+  {stdio: ['ignore', 'ignore', 'pipe']});
+// Chromium writes into its profile folder until it has exited: remove it after.
+function finish(status) {
+  clearTimeout(timer);
+  browser.once('exit', () => {
+    fs.rmSync(profileDir, {recursive: true, force: true, maxRetries: 5});
+    process.exit(status);
+  });
+  browser.kill('SIGKILL');
+}
+const timer = setTimeout(() => {
+  console.log('FAIL: the test did not finish within 120 s');
+  finish(1);
+}, 120000);
+
+function browserUrl() {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    browser.stderr.on('data', (chunk) => {
+      text += chunk;
+      const m = text.match(/DevTools listening on (ws:\/\/\S+)/);
+      if (m) resolve(m[1]);
+    });
+    browser.on('exit', (code) => reject(new Error('chromium exited (' + code + '): ' + text)));
+  });
+}
+
+// The DevTools protocol: send(method, params, sessionId) -> result.
+function connect(url) {
+  const ws = new WebSocket(url);
+  let nextId = 1;
+  const pending = new Map();
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.id && pending.has(message.id)) {
+      const {resolve, reject} = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(JSON.stringify(message.error))); else resolve(message.result);
+    }
+  };
+  return new Promise((resolve) => {
+    ws.onopen = () => resolve({
+      send(method, params, sessionId) {
+        const id = nextId++;
+        ws.send(JSON.stringify({id, method, params: params || {}, sessionId}));
+        return new Promise((res, rej) => pending.set(id, {resolve: res, reject: rej}));
+      },
+      close() { ws.close(); },
+    });
+  });
+}
+
+// In the page: run block INDEX with FLAGS (null: the flags the box opens with)
+// through its controls, as a reader would, and report what it shows.
+function runBlockInPage(index, flags, stay) {
+  const blocks = document.querySelectorAll('div[data-program][data-flags]');
+  const block = blocks[index];
+  const original = Array.from(block.children).filter((c) => !c.matches('.run-bar, .run-form, .run-result'));
+  const form = block.querySelector('.run-form');
+  const closedAtFirst = getComputedStyle(form).display === 'none';
+  if (closedAtFirst) block.querySelector('.run-open').click();
+  const opened = getComputedStyle(form).display !== 'none';
+  const input = block.querySelector('.run-flags');
+  if (flags !== null) input.value = flags;
+  block.querySelector('.run-form').requestSubmit();
+  return new Promise((resolve) => {
+    const poll = () => {
+      const exit = block.querySelector('.run-result .run-exit');
+      const error = block.querySelector('.run-result .run-error');
+      if (!exit && !error) return setTimeout(poll, 20);
+      const text = (selector) => (block.querySelector(selector) || {}).textContent;
+      const img = block.querySelector('.run-plot');
+      const shown = {
+        source: block.dataset.source, flags: input.value, error: error && error.textContent,
+        exit: exit && exit.textContent, stdout: text('.run-stdout'), stderr: text('.run-stderr'),
+        plot: img ? decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, '')) : null,
+        closedAtFirst, opened,
+        originalHiddenDuringRun: original.every((c) => getComputedStyle(c).display === 'none'),
+        ms: Number((/(\d+) ms/.exec(text('.run-status') || '') || [])[1]),
+      };
+      if (stay) {
+        block.scrollIntoView();
+        return resolve(shown);
+      }
+      block.querySelector('.run-back').click();
+      shown.originalBack = original.every((c) => getComputedStyle(c).display !== 'none') &&
+        getComputedStyle(block.querySelector('.run-result')).display === 'none';
+      resolve(shown);
+    };
+    poll();
+  });
+}
+
+async function main() {
+  const cdp = await connect(await browserUrl());
+  const {targetId} = await cdp.send('Target.createTarget', {url: 'about:blank'});
+  const {sessionId} = await cdp.send('Target.attachToTarget', {targetId, flatten: true});
+  const evaluate = async (expression) => {
+    const r = await cdp.send('Runtime.evaluate', {expression, awaitPromise: true, returnByValue: true}, sessionId);
+    if (r.exceptionDetails) throw new Error('in the page: ' + JSON.stringify(r.exceptionDetails));
+    return r.result.value;
+  };
+  await cdp.send('Page.enable', {}, sessionId);
+  await cdp.send('Page.navigate', {url: 'file://' + path.resolve(page)}, sessionId);
+  for (let i = 0; i < 200 && (await evaluate('document.readyState')) !== 'complete'; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const blocks = await evaluate(`Array.from(document.querySelectorAll('div[data-program][data-flags]'),
+    (b) => ({source: b.dataset.source, figure: b.classList.contains('figure'), control: !!b.querySelector('.run-open')}))`);
+  const failures = [];
+  if (blocks.length === 0) failures.push('the page has no block with a run control (data-program, data-flags)');
+  blocks.forEach((b, i) => b.control || failures.push(`block ${i} (${b.source}) has no "运行 / 改参数" button`));
+  const chosen = blocks.map((b, i) => i).filter((i) => i % sample === 0 && !blocks[i].figure);
+  const firstFigure = blocks.findIndex((b) => b.figure);
+  if (firstFigure >= 0) chosen.push(firstFigure);
+  let checked = 0;
+  const times = [];
+  for (const index of chosen) {
+    const shown = await evaluate(`(${runBlockInPage})(${index}, null)`);
+    const golden = fs.readFileSync(path.join(repoRoot, shown.source), 'utf8');
+    const actual = blocks[index].figure ? shown.plot : shown.stdout;
+    const problems = [];
+    if (shown.error) problems.push('the page showed: ' + shown.error);
+    if (shown.exit !== '退出状态 0') problems.push(`showed "${shown.exit}", expected "退出状态 0"; stderr: ${shown.stderr}`);
+    if (actual !== golden) problems.push(`what the page shows differs from ${shown.source} (${String(actual).length} vs ${golden.length} chars)`);
+    if (!shown.closedAtFirst) problems.push('the flags box was open before "运行 / 改参数" was clicked');
+    if (!shown.opened) problems.push('"运行 / 改参数" did not open the flags box');
+    if (!shown.originalHiddenDuringRun) problems.push('the book\'s output stayed visible beside the reader\'s run');
+    if (!shown.originalBack) problems.push('"回到书中的输出" did not bring the book\'s output back');
+    problems.forEach((p) => failures.push(`block ${index} (${shown.flags}): ${p}`));
+    times.push(shown.ms);
+    checked++;
+  }
+  // The profile cases: the sample file the page carries, then the same text pasted as the reader's own.
+  const chapter = path.basename(page, '.html');
+  const casesFile = path.join(repoRoot, 'golden', chapter, 'cases.list');
+  const profileCases = fs.readFileSync(casesFile, 'utf8').split('\n')
+    .filter((line) => /^[a-z0-9]/.test(line) && line.includes('--profile ') && !line.includes('@OUT@'))
+    .map((line) => line.trim().split(/\s+/));
+  for (const [name, ...flags] of profileCases) {
+    const golden = fs.readFileSync(path.join(repoRoot, 'golden', chapter, name + '.txt'), 'utf8');
+    const sample = flags[flags.indexOf('--profile') + 1];
+    const runs = [flags.join(' ')];
+    if (!golden.includes(sample)) runs.push(flags.join(' ').replace(sample, 'my-machine.yaml'));
+    for (const flagText of runs) {
+      const shown = await evaluate(`(${runBlockInPage})(0, ${JSON.stringify(flagText)})`);
+      if (shown.exit !== '退出状态 0' || shown.stdout !== golden) {
+        failures.push(`profile case ${name} run as "${flagText}": "${shown.exit}", ` +
+          `output ${shown.stdout === golden ? 'same as' : 'differs from'} golden/${chapter}/${name}.txt; stderr: ${shown.stderr}`);
+      }
+      checked++;
+    }
+  }
+  // A bad flag, as a reader might type it: the terminal's message and status 2.
+  const bad = await evaluate(`(${runBlockInPage})(0, '--no-such-flag 1')`);
+  const badLines = (bad.stderr || '').split('\n').filter((l) => l !== '');
+  if (bad.exit !== '退出状态 2') failures.push(`a bad flag showed "${bad.exit}", expected "退出状态 2"`);
+  if (badLines.length !== 1 || !badLines[0].includes('--no-such-flag')) {
+    failures.push(`a bad flag: expected one stderr line naming --no-such-flag, got ${JSON.stringify(bad.stderr)}`);
+  }
+  if (bad.stdout) failures.push(`a bad flag printed on stdout: ${JSON.stringify(bad.stdout)}`);
+  // RUN_TEST_SCREENSHOT=FILE.png: the reader's run of the second block (a bad flag in the first), to
+  // look at; RUN_TEST_WIDTH=375 a phone's width, RUN_TEST_DARK=1 the dark colour scheme.
+  if (process.env.RUN_TEST_SCREENSHOT) {
+    if (process.env.RUN_TEST_DARK) {
+      await cdp.send('Emulation.setEmulatedMedia', {features: [{name: 'prefers-color-scheme', value: 'dark'}]}, sessionId);
+    }
+    await cdp.send('Emulation.setDeviceMetricsOverride',
+      {width: Number(process.env.RUN_TEST_WIDTH || 1280), height: 1400, deviceScaleFactor: 1, mobile: false}, sessionId);
+    await evaluate(`(${runBlockInPage})(0, '--no-such-flag 1', true)`);
+    await evaluate(`(${runBlockInPage})(1, null, true)`);
+    const {data} = await cdp.send('Page.captureScreenshot', {format: 'png'}, sessionId);
+    fs.writeFileSync(process.env.RUN_TEST_SCREENSHOT, Buffer.from(data, 'base64'));
+  }
+  cdp.close();
+  for (const f of failures) console.log('FAIL: ' + f);
+  console.log(`${path.basename(page)}: ${checked} golden runs in the page (${profileCases.length} profile cases), ` +
+    `a bad flag, ${failures.length} failures`);
+  // For the README's table (not a pass/fail criterion): the first run loads and compiles the program.
+  console.log(`time shown by the page: first output ${times[0]} ms, later runs ${times.slice(1).join(', ')} ms`);
+  return failures.length === 0;
+}
+
+main().then((ok) => finish(ok ? 0 : 1), (error) => {
+  console.log('FAIL: ' + (error.stack || error));
+  finish(1);
+});

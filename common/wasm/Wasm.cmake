@@ -1,0 +1,108 @@
+# The wasm preset: the chapter programs compiled to WebAssembly by Emscripten
+# (Debian's emscripten package; CMakePresets.json names its toolchain file),
+# each one self-contained .js file (the .wasm inlined: a page opened from
+# file:// cannot fetch a second file) that the HTML book's run control loads
+# (book/run/) and that ctest runs under Node (label wasm).
+#
+# What differs from a native build:
+#   - fmt: Debian's headers, without its host library (common/fmt/format.cpp compiles it);
+#   - yaml-cpp: built for wasm from Debian's source package of the installed version
+#     (common/wasm/build-yaml-cpp.sh, once, into <build>/deps/yaml-cpp);
+#   - no unit tests, fuzzers or book tests; the golden cases and bad-input lines run
+#     through the wasm programs (add_wasm_program_tests below).
+# std::from_chars(double) and std::bit_cast are missing in its libc++ 14:
+# common/include/ledger/std_fallbacks.hpp fills them in.
+find_program(NODE_EXECUTABLE NAMES node nodejs REQUIRED)
+set(WASM_NODE_RUN ${CMAKE_SOURCE_DIR}/common/wasm/node-run.js)
+# profile_codegen runs at build time: under Node, through the same runner as the tests
+# (the toolchain's default emulator is plain node, which cannot see the host's files).
+set(CMAKE_CROSSCOMPILING_EMULATOR ${NODE_EXECUTABLE} ${WASM_NODE_RUN})
+
+# Exceptions on (without them every bad flag would abort instead of exiting 2).
+add_compile_options(-fwasm-exceptions)
+# MODULARIZE: a factory, so the page makes a fresh instance for every run; the
+# runtime exits (flushing stdio) when main returns; FS is exported for the page
+# to hand in a profile and read the --plot file; NODEFS lets node-run.js mount
+# the host's folders.
+add_link_options(-Os -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+  -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=FS -sENVIRONMENT=web,node -lnodefs.js)
+# Emscripten's link step runs its JavaScript optimizers with the node on PATH;
+# they need Debian's node modules (acorn, terser) whatever node that is.
+set(CMAKE_CXX_LINKER_LAUNCHER ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs)
+
+# fmt's headers only (/usr/include as a whole would bring the host's C library).
+set(wasm_include ${CMAKE_BINARY_DIR}/wasm-include)
+file(MAKE_DIRECTORY ${wasm_include})
+file(CREATE_LINK /usr/include/fmt ${wasm_include}/fmt SYMBOLIC)
+add_library(fmt::fmt INTERFACE IMPORTED)
+set_target_properties(fmt::fmt PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${wasm_include})
+
+set(WASM_YAML_CPP_PREFIX ${CMAKE_BINARY_DIR}/deps/yaml-cpp CACHE PATH "Where yaml-cpp for wasm is built and installed")
+if(NOT EXISTS ${WASM_YAML_CPP_PREFIX}/lib/libyaml-cpp.a)
+  message(STATUS "Building yaml-cpp for wasm from Debian's source package (once, about a minute)")
+  execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/build-yaml-cpp.sh ${WASM_YAML_CPP_PREFIX}
+    RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "common/wasm/build-yaml-cpp.sh failed:\n${output}")
+  endif()
+endif()
+set(yaml-cpp_DIR ${WASM_YAML_CPP_PREFIX}/lib/cmake/yaml-cpp CACHE PATH "" FORCE)
+list(APPEND CMAKE_FIND_ROOT_PATH ${WASM_YAML_CPP_PREFIX})
+
+# add_wasm_program_tests(<chapter> <program>), from add_chapter: the program's
+# launcher <build>/chapters/<chapter>/<program> (a shell script: node node-run.js
+# <program>.js "$@"), then with it as the program
+#   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
+#   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
+#                              and checks, all lines in one Node process (bad-input-batch.sh)
+#   wasm/page-weight           (once) what a reader's browser loads stays bounded: all programs
+#                              together at most 800 KB gzip (page-weight.py)
+#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
+#                              clicked in headless Chromium, compared with the golden files (labels
+#                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)
+function(add_wasm_program_tests chapter program)
+  get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
+  if(NOT weighed)
+    set_property(GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST ON)
+    add_test(NAME wasm/page-weight
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/wasm/page-weight.py ${CMAKE_BINARY_DIR} 800000)
+    set_tests_properties(wasm/page-weight PROPERTIES LABELS wasm)
+  endif()
+  set_target_properties(${program} PROPERTIES OUTPUT_NAME ${program})
+  target_link_options(${program} PRIVATE -sEXPORT_NAME=${program})
+  set(launcher ${CMAKE_CURRENT_BINARY_DIR}/${program}-node)
+  file(GENERATE OUTPUT ${launcher}
+    CONTENT "#!/bin/sh\n# ${program} from the wasm preset, run under Node (common/wasm/node-run.js).\nexec '${NODE_EXECUTABLE}' '${WASM_NODE_RUN}' '$<TARGET_FILE:${program}>' \"$@\"\n"
+    FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  add_golden_tests(${chapter} ${program} PROGRAM ${launcher} PREFIX wasm/ LABELS wasm golden)
+
+  # The same lists as the native battery (BadInputTests.cmake): the generated
+  # bad-value matrix and the chapter's own lines.
+  set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/common/bad-values.list
+    ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
+  execute_process(
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
+    RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")
+  endif()
+  add_test(NAME wasm/${chapter}/bad-input
+    COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
+            ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600)
+
+  find_program(PANDOC_EXECUTABLE pandoc)
+  find_program(CHROMIUM_EXECUTABLE chromium)
+  if(NOT PANDOC_EXECUTABLE OR NOT CHROMIUM_EXECUTABLE)
+    message(STATUS "wasm/${chapter}/run-in-page skipped: pandoc or chromium not found "
+                   "(scripts/install-deps --book --wasm installs them)")
+    return()
+  endif()
+  add_test(NAME wasm/${chapter}/run-in-page
+    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page ${chapter}
+            ${CMAKE_BINARY_DIR}
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300 ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+endfunction()

@@ -1,0 +1,81 @@
+// One run of a program built by the wasm preset, in Node: a fresh instance of
+// its module with the given arguments, the host's files (every top-level
+// folder of / mounted at its own path, the same working directory), stdout
+// and stderr kept byte for byte. Used by node-run.js (one run, as a terminal)
+// and bad-input-batch.js (many runs in one process).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+// Many instances in one process each add Emscripten's process listeners.
+process.setMaxListeners(0);
+
+function mountHostFolders(FS) {
+  const NODEFS = FS.filesystems.NODEFS;
+  for (const name of fs.readdirSync('/')) {
+    if (name === 'dev') continue;  // the program keeps Emscripten's own /dev (its stdio), plus /dev/zero below
+    const hostPath = '/' + name;
+    let isFolder = false;
+    try {
+      isFolder = fs.statSync(hostPath).isDirectory();
+    } catch (e) {
+      continue;
+    }
+    if (!isFolder) continue;
+    try {
+      FS.mkdir(hostPath);
+    } catch (e) {
+      // /tmp and /home exist already
+    }
+    FS.mount(NODEFS, {root: hostPath}, hostPath);
+  }
+  FS.chdir(process.cwd());
+  // Linux has it, Emscripten's /dev not: a reader's `--profile /dev/zero` must meet a device.
+  FS.createDevice('/dev', 'zero', () => 0, () => {});
+}
+
+// loadProgram(file) -> run(args) -> Promise of {status, stdout, stderr} (Buffers).
+// The module is compiled once (from the .wasm inlined in the .js) and
+// instantiated afresh for every run.
+function loadProgram(programFile) {
+  const file = path.resolve(programFile);
+  const factory = require(file);
+  const inlined = fs.readFileSync(file, 'latin1').match(/"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/);
+  const compiled = inlined ? WebAssembly.compile(Buffer.from(inlined[1], 'base64')) : null;
+  return function run(args) {
+    return new Promise((resolve) => {
+      const stdout = [], stderr = [];
+      let done = false;
+      const finish = (status) => {
+        if (done) return;
+        done = true;
+        resolve({status, stdout: Buffer.from(stdout), stderr: Buffer.from(stderr)});
+      };
+      const Module = {
+        arguments: args,
+        preRun: [() => {
+          mountHostFolders(Module.FS);
+          Module.FS.init(() => null, (b) => b !== null && stdout.push(b), (b) => b !== null && stderr.push(b));
+        }],
+        // exit() and main's return end here; throwing unwinds the program as Emscripten's own quit does.
+        quit: (status, toThrow) => {
+          finish(status);
+          throw toThrow;
+        },
+        onAbort: () => finish(134),
+      };
+      if (compiled) {
+        Module.instantiateWasm = (imports, receive) => {
+          compiled.then((m) => WebAssembly.instantiate(m, imports)).then((instance) => receive(instance, null));
+          return {};
+        };
+      }
+      factory(Module).catch((e) => {
+        stderr.push(...Buffer.from(String(e) + '\n'));
+        finish(134);
+      });
+    });
+  };
+}
+
+module.exports = {loadProgram};
