@@ -12,12 +12,17 @@ prefix=$(mkdir -p "$1" && cd "$1" && pwd)
 version=$(dpkg-query -W -f='${source:Version}' libyaml-cpp-dev)
 work=$prefix/src
 apt_dir=$work/apt
-rm -rf "$work" && mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-# shellcheck source=/dev/null
-codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $codename main" \
-  >"$apt_dir/sources.list"
-apt_private=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=$apt_dir/none"
+rm -rf "$work" && mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/parts"
+# The source lines are the system's own package sources with `deb` turned into `deb-src`
+# (deb822 .sources files and one-line sources.list alike), so the source comes from
+# wherever this machine's packages come from.
+for f in /etc/apt/sources.list.d/*.sources; do
+  if [ -e "$f" ]; then sed 's/^Types: deb$/Types: deb-src/' "$f" >"$apt_dir/parts/$(basename "$f")"; fi
+done
+for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+  if [ -e "$f" ]; then sed -n 's/^deb \(.*\)$/deb-src \1/p' "$f"; fi
+done >"$apt_dir/sources.list"
+apt_private=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=$apt_dir/parts"
   -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o "APT::Sandbox::User=root")
 apt-get "${apt_private[@]}" -q update >/dev/null
 (cd "$work" && apt-get "${apt_private[@]}" -q source --download-only "yaml-cpp=$version" >/dev/null)
