@@ -6,8 +6,9 @@
 #
 # What differs from a native build:
 #   - fmt: Debian's headers, without its host library (common/fmt/format.cpp compiles it);
-#   - yaml-cpp: built for wasm from Debian's source package of the installed version
-#     (common/wasm/build-yaml-cpp.sh, once, into <build>/deps/yaml-cpp);
+#   - yaml-cpp and Boost.Program_options: built for wasm from Debian's source packages of
+#     the installed versions (common/wasm/build-yaml-cpp.sh, build-boost-program-options.sh,
+#     once, into <build>/deps/);
 #   - no unit tests, fuzzers or book tests; the golden cases and bad-input lines run
 #     through the wasm programs (add_wasm_program_tests below).
 # std::from_chars(double) and std::bit_cast are missing in its libc++ 14:
@@ -48,6 +49,24 @@ if(NOT EXISTS ${WASM_YAML_CPP_PREFIX}/lib/libyaml-cpp.a)
 endif()
 set(yaml-cpp_DIR ${WASM_YAML_CPP_PREFIX}/lib/cmake/yaml-cpp CACHE PATH "" FORCE)
 list(APPEND CMAKE_FIND_ROOT_PATH ${WASM_YAML_CPP_PREFIX})
+
+# Boost.Program_options: the host's headers, the library compiled for wasm from Debian's
+# source package (common/wasm/build-boost-program-options.sh, once, about a minute).
+set(WASM_BOOST_PO_PREFIX ${CMAKE_BINARY_DIR}/deps/boost-program-options CACHE PATH
+  "Where Boost.Program_options for wasm is built")
+if(NOT EXISTS ${WASM_BOOST_PO_PREFIX}/lib/libboost_program_options.a)
+  message(STATUS "Building Boost.Program_options for wasm from Debian's source package (once, about a minute)")
+  execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/build-boost-program-options.sh ${WASM_BOOST_PO_PREFIX}
+    RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "common/wasm/build-boost-program-options.sh failed:\n${output}")
+  endif()
+endif()
+add_library(Boost::program_options STATIC IMPORTED)
+set_target_properties(Boost::program_options PROPERTIES
+  IMPORTED_LOCATION ${WASM_BOOST_PO_PREFIX}/lib/libboost_program_options.a
+  INTERFACE_INCLUDE_DIRECTORIES ${WASM_BOOST_PO_PREFIX}/include
+  INTERFACE_COMPILE_DEFINITIONS "BOOST_ALL_NO_LIB;BOOST_BIND_GLOBAL_PLACEHOLDERS")
 
 # add_wasm_program_tests(<chapter> <program>), from add_chapter: the program's
 # launcher <build>/chapters/<chapter>/<program> (a shell script: node node-run.js
