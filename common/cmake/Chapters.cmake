@@ -10,6 +10,8 @@
 #   <program>_core    a static library of SOURCES (the program and its tests share it)
 #   <program>         the program: main.cpp on the core library; `cmake --install` installs it
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
+#   <chapter>/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
+#                     the program's flag table (common/tests/flag_table.py, label unit)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
 #   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
@@ -73,6 +75,18 @@ function(add_chapter)
   add_executable(${program} main.cpp)
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+  # The flag table, printed for <chapter>/flag-table (common/tests/flag_table.py): --help's
+  # flag lines, fuzz.dict and chapter.toml's [[numeric]] are checked against it.
+  file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp
+    CONTENT "#include \"app.hpp\"\nint main() { return ledger::cli::print_flag_table(@program@::flag_table()); }\n"
+    @ONLY)
+  add_executable(${program}_flag_table ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp)
+  target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
+  add_test(NAME ${chapter}/flag-table
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
+            $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
+  set_tests_properties(${chapter}/flag-table PROPERTIES LABELS unit TIMEOUT 60)
 
   add_golden_tests(${chapter} ${program})
   add_bad_input_tests(${chapter} ${program})
