@@ -12,6 +12,9 @@
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
 #   <chapter>/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
 #                     the program's flag table (common/tests/flag_table.py, label unit)
+#   <chapter>/argparse-rules  with argparse-rules.list: the program and its reference script's
+#                     argparse on odd argument shapes, the deliberate differences listed in
+#                     README.md (common/tests/argparse_rules.py, label cli)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
 #   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
@@ -87,6 +90,12 @@ function(add_chapter)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
             $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
   set_tests_properties(${chapter}/flag-table PROPERTIES LABELS unit TIMEOUT 60)
+
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
+    add_test(NAME ${chapter}/argparse-rules
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
+    set_tests_properties(${chapter}/argparse-rules PROPERTIES LABELS cli TIMEOUT 120)
+  endif()
 
   add_golden_tests(${chapter} ${program})
   add_bad_input_tests(${chapter} ${program})
