@@ -132,7 +132,8 @@ namespace op_traffic {
 // keep their meaning) and the program's own (--format, --plot, --profile,
 // --list-machines). --machine's choices are checked when read, as argparse does.
 const ledger::cli::FlagTable& flag_table() {
-  static const ledger::cli::FlagTable table = [] {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
     using namespace ledger::cli;
     auto options = std::make_shared<boost::program_options::options_description>();
     options->add_options()                    //
@@ -150,9 +151,9 @@ const ledger::cli::FlagTable& flag_table() {
         ("plot", text_value("FILE.svg"), "")  //
         ("profile", text_value("FILE"), "")   //
         ("list-machines", "");
-    FlagTable t(options,
-                {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
-    t.check_when_read("machine", [](const std::string& key) { parse_choice("--machine", key, machine_keys()); });
+    auto* t = new FlagTable(
+        options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
+    t->check_when_read("machine", [](const std::string& key) { parse_choice("--machine", key, machine_keys()); });
     return t;
   }();
   return table;

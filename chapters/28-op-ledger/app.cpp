@@ -100,7 +100,8 @@ namespace op_ledger {
 // The flags (no reference script: the published op_ledger.py is lost). The
 // shape flags of each case are in case_flags.cpp, and a test checks they are here.
 const ledger::cli::FlagTable& flag_table() {
-  static const ledger::cli::FlagTable table = [] {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
     using namespace ledger::cli;
     auto options = std::make_shared<boost::program_options::options_description>();
     options->add_options()                    //
@@ -129,7 +130,7 @@ const ledger::cli::FlagTable& flag_table() {
         ("tokens", integer_value(), "")       //
         ("q-heads", integer_value(), "")      //
         ("kv-heads", integer_value(), "");
-    return FlagTable(options);
+    return new FlagTable(options);
   }();
   return table;
 }

@@ -118,7 +118,8 @@ namespace head_roofline {
 // (their abbreviations keep its meaning: --h is --help, not ambiguous with
 // --heads); the report's constants are the program's own flags.
 const ledger::cli::FlagTable& flag_table() {
-  static const ledger::cli::FlagTable table = [] {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
     using namespace ledger::cli;
     auto options = std::make_shared<boost::program_options::options_description>();
     options->add_options()                      //
@@ -133,7 +134,7 @@ const ledger::cli::FlagTable& flag_table() {
         ("topk", integer_list_value(), "")      //
         ("format", text_value("FORMAT"), "")    //
         ("plot", text_value("FILE.svg"), "");
-    return FlagTable(options, {"help", "assert-report"});
+    return new FlagTable(options, {"help", "assert-report"});
   }();
   return table;
 }
