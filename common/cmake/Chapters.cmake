@@ -86,6 +86,7 @@ function(add_chapter)
     @ONLY)
   add_executable(${program}_flag_table ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp)
   target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
+  add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
   add_test(NAME ${chapter}/flag-table
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
             $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
