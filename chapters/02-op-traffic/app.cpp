@@ -9,6 +9,7 @@
 #include "costs.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/flag_values.hpp"
 #include "ledger/limits.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
@@ -83,23 +84,6 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
   op_traffic --profile common/profiles/mi300x.yaml --op GEMM
 )";
 
-constexpr ledger::cli::Flag kFlags[] = {
-    {"help", ledger::cli::Flag::is_switch, 'h'},
-    {"machine"},
-    {"seq-len"},
-    {"kv-len"},
-    {"heads"},
-    {"head-dim"},
-    {"batch"},
-    {"params"},
-    {"world"},
-    {"op"},
-    {"format"},
-    {"plot"},
-    {"profile"},
-    {"list-machines", ledger::cli::Flag::is_switch},
-};
-
 // --help: the machine choices, table and default come from machines(), the
 // other profiles from the built-in ones (common/profiles/), never from a copy.
 std::string help_text() {
@@ -145,8 +129,39 @@ double number_flag(const ledger::cli::Args& args, const char* name, double fallb
 
 namespace op_traffic {
 
+// The flags: the reference's (op_traffic.py's argparse, whose abbreviations
+// keep their meaning) and the program's own (--format, --plot, --profile,
+// --list-machines). --machine's choices are checked when read, as argparse does.
+const ledger::cli::FlagTable& flag_table() {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
+    using namespace ledger::cli;
+    auto options = std::make_shared<boost::program_options::options_description>();
+    options->add_options()                    //
+        ("help,h", "")                        //
+        ("machine", text_value("KEY"), "")    //
+        ("seq-len", real_value(), "")         //
+        ("kv-len", real_value(), "")          //
+        ("heads", real_value(), "")           //
+        ("head-dim", real_value(), "")        //
+        ("batch", real_value(), "")           //
+        ("params", real_value(), "")          //
+        ("world", real_value(), "")           //
+        ("op", text_value("OP"), "")          //
+        ("format", text_value("FORMAT"), "")  //
+        ("plot", text_value("FILE.svg"), "")  //
+        ("profile", text_value("FILE"), "")   //
+        ("list-machines", "");
+    auto* t = new FlagTable(
+        options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
+    t->check_when_read("machine", [](const std::string& key) { parse_choice("--machine", key, machine_keys()); });
+    return t;
+  }();
+  return table;
+}
+
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
   if (args.flag("help")) return {help_text(), {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
@@ -171,8 +186,9 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (rows.empty()) {
     throw UsageError(
         fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
-                    "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素)",
-                    ledger::quoted_value(op)));
+                    "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素){}",
+                    ledger::quoted_value(op),
+                    ledger::ascii_lower(op) == "all" ? "; the keyword is lower-case 'all', as in op_traffic.py" : ""));
   }
   ledger::cli::ProgramOutput out;
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);

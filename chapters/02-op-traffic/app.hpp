@@ -4,9 +4,14 @@
 // so the fuzzer never touches the file system.
 #pragma once
 
+#include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"
 
 namespace op_traffic {
+
+// The program's flags, the one source of --help's flag lines, fuzz.dict and
+// chapter.toml's [[numeric]] (common/tests/flag_table.py checks them).
+const ledger::cli::FlagTable& flag_table();
 
 // argv[0] is the program name, as in main().
 ledger::cli::ProgramOutput run(int argc, const char* const* argv);

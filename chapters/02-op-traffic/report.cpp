@@ -40,6 +40,9 @@ ledger::Verdict judge_row(const Machine& machine, const Row& row) {
 
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op) {
   if (op == "all") return rows;
+  // Only lower-case `all` is the keyword, as in op_traffic.py, where `ALL` is a
+  // case-sensitive filter that selects no row; here too, though filters ignore case.
+  if (ledger::ascii_lower(op) == "all") return {};
   std::vector<std::string> wanted;
   for (const std::string_view piece : ledger::split(op, ',')) wanted.push_back(ledger::ascii_lower(piece));
   std::vector<Row> kept;

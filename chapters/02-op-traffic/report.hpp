@@ -12,7 +12,7 @@
 namespace op_traffic {
 
 // Rows whose name contains one of the comma-separated pieces of `op`,
-// ignoring ASCII case; "all" keeps every row (the script's --op).
+// ignoring ASCII case; "all" keeps every row and "ALL" none (the script's --op).
 std::vector<Row> select_rows(const std::vector<Row>& rows, const std::string& op);
 
 // The row's verdict on `machine`. Throws ledger::cli::UsageError when the row

@@ -15,6 +15,7 @@
 #include "help.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/flag_values.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
 #include "ledger/profile.hpp"
@@ -29,35 +30,6 @@ using ledger::cli::Args;
 using ledger::cli::UsageError;
 
 namespace {
-
-using Flag = ledger::cli::Flag;
-constexpr Flag kFlags[] = {
-    {"help", Flag::is_switch, 'h'},
-    {"sweep", Flag::is_switch},
-    {"list-machines", Flag::is_switch},
-    {"eager", Flag::is_switch},
-    {"case"},
-    {"machine"},
-    {"profile"},
-    {"roof"},
-    {"format"},
-    {"plot"},
-    {"m"},
-    {"n"},
-    {"k"},
-    {"dtype"},
-    {"heads"},
-    {"sq"},
-    {"skv"},
-    {"head-dim"},
-    {"batch"},
-    {"rows"},
-    {"hidden"},
-    {"ops"},
-    {"tokens"},
-    {"q-heads"},
-    {"kv-heads"},
-};
 
 using ledger::cli::require_only;
 
@@ -125,8 +97,46 @@ std::string run_sweep(const Args& args) {
 
 namespace op_ledger {
 
+// The flags (no reference script: the published op_ledger.py is lost). The
+// shape flags of each case are in case_flags.cpp, and a test checks they are here.
+const ledger::cli::FlagTable& flag_table() {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
+    using namespace ledger::cli;
+    auto options = std::make_shared<boost::program_options::options_description>();
+    options->add_options()                    //
+        ("help,h", "")                        //
+        ("sweep", "")                         //
+        ("list-machines", "")                 //
+        ("eager", "")                         //
+        ("case", text_value("CASE"), "")      //
+        ("machine", text_value("KEY"), "")    //
+        ("profile", text_value("FILE"), "")   //
+        ("roof", text_value("ROOF"), "")      //
+        ("format", text_value("FORMAT"), "")  //
+        ("plot", text_value("FILE.svg"), "")  //
+        ("m", integer_value(), "")            //
+        ("n", integer_value(), "")            //
+        ("k", integer_value(), "")            //
+        ("dtype", text_value("DTYPE"), "")    //
+        ("heads", integer_value(), "")        //
+        ("sq", integer_value(), "")           //
+        ("skv", integer_value(), "")          //
+        ("head-dim", integer_value(), "")     //
+        ("batch", integer_value(), "")        //
+        ("rows", integer_value(), "")         //
+        ("hidden", integer_value(), "")       //
+        ("ops", integer_value(), "")          //
+        ("tokens", integer_value(), "")       //
+        ("q-heads", integer_value(), "")      //
+        ("kv-heads", integer_value(), "");
+    return new FlagTable(options);
+  }();
+  return table;
+}
+
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const Args args = ledger::cli::parse(argc, argv, kFlags);
+  const Args args = ledger::cli::parse(argc, argv, flag_table());
   if (args.flag("help")) return {op_ledger::help_text(), {}};
 
   const int modes = int{args.has("case")} + int{args.flag("sweep")} + int{args.flag("list-machines")};

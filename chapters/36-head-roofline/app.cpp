@@ -12,6 +12,7 @@
 #include "json_report.hpp"
 #include "ledger/checked.hpp"
 #include "ledger/cli.hpp"
+#include "ledger/flag_values.hpp"
 #include "ledger/limits.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/output_file.hpp"
@@ -86,20 +87,6 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   head_roofline --format json                 给脚本用的全精度数字
 )";
 
-constexpr ledger::cli::Flag kFlags[] = {
-    {"help", ledger::cli::Flag::is_switch, 'h'},
-    {"assert-report", ledger::cli::Flag::is_switch},
-    {"d"},
-    {"l2-bw"},
-    {"cores"},
-    {"freq"},
-    {"fma-per-cycle"},
-    {"heads"},
-    {"topk"},
-    {"format"},
-    {"plot"},
-};
-
 head_roofline::Params params_from(const ledger::cli::Args& args) {
   using namespace ledger::cli;
   head_roofline::Params p;
@@ -132,8 +119,33 @@ void require_report_constants(const head_roofline::Params& params) {
 
 namespace head_roofline {
 
+// The flags: head_roofline.py's argparse declares -h/--help and --assert-report
+// (their abbreviations keep its meaning: --h is --help, not ambiguous with
+// --heads); the report's constants are the program's own flags.
+const ledger::cli::FlagTable& flag_table() {
+  // Built once, never destroyed: nothing at exit depends on it.
+  static const ledger::cli::FlagTable& table = *[] {
+    using namespace ledger::cli;
+    auto options = std::make_shared<boost::program_options::options_description>();
+    options->add_options()                      //
+        ("help,h", "")                          //
+        ("assert-report", "")                   //
+        ("d", integer_value(), "")              //
+        ("l2-bw", real_value(), "")             //
+        ("cores", integer_value(), "")          //
+        ("freq", real_value(), "")              //
+        ("fma-per-cycle", integer_value(), "")  //
+        ("heads", integer_list_value(), "")     //
+        ("topk", integer_list_value(), "")      //
+        ("format", text_value("FORMAT"), "")    //
+        ("plot", text_value("FILE.svg"), "");
+    return new FlagTable(options, {"help", "assert-report"});
+  }();
+  return table;
+}
+
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
-  const ledger::cli::Args args = ledger::cli::parse(argc, argv, kFlags);
+  const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
   if (args.flag("help")) return {kHelp, {}};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");

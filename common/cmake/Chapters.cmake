@@ -12,6 +12,11 @@
 #   <program>_check   builds the program and its unit tests: what the chapter's ctest tests
 #                     run (scripts/rebuild-chapter builds it, so no test runs a stale binary)
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
+#   <chapter>/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
+#                     the program's flag table (common/tests/flag_table.py, label unit)
+#   <chapter>/argparse-rules  with argparse-rules.list: the program and its reference script's
+#                     argparse on odd argument shapes, the deliberate differences listed in
+#                     README.md (common/tests/argparse_rules.py, label cli)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
 #   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
@@ -99,6 +104,25 @@ function(add_chapter)
   if(EMSCRIPTEN)  # the wasm preset tests the program's golden cases and bad input, under Node
     add_wasm_program_tests(${chapter} ${program})
     return()
+  endif()
+
+  # The flag table, printed for <chapter>/flag-table (common/tests/flag_table.py): --help's
+  # flag lines, fuzz.dict and chapter.toml's [[numeric]] are checked against it.
+  file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp
+    CONTENT "#include \"app.hpp\"\nint main() { return ledger::cli::print_flag_table(@program@::flag_table()); }\n"
+    @ONLY)
+  add_executable(${program}_flag_table ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp)
+  target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
+  add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
+  add_test(NAME ${chapter}/flag-table
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
+            $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
+  set_tests_properties(${chapter}/flag-table PROPERTIES LABELS unit TIMEOUT 60)
+
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
+    add_test(NAME ${chapter}/argparse-rules
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
+    set_tests_properties(${chapter}/argparse-rules PROPERTIES LABELS cli TIMEOUT 120)
   endif()
 
   add_golden_tests(${chapter} ${program})

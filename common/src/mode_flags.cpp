@@ -17,6 +17,7 @@ std::optional<std::string> plot_flag(const Args& args) {
 
 void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
                   std::string_view accepted) {
+  for (const auto& name : allowed) args.has(name);  // a name the table lacks: std::logic_error, not a silent pass
   for (const auto& name : args.given()) {
     if (!allowed.contains(name)) {
       throw UsageError(fmt::format("--{}: not accepted {} (accepted: {})", name, context, accepted));

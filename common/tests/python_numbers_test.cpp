@@ -38,38 +38,3 @@ TEST_CASE("Unicode digits in whole numbers and lists, as Python's int() reads th
   CHECK_THROWS_AS(parse_positive_integer("--m", "５１２.５"), UsageError);
   CHECK_THROWS_AS(parse_positive_integer_list("--heads", "１６,\u3000"), UsageError);
 }
-
-TEST_CASE("20,000 repeated flags parse, the last one winning", "[cli]") {
-  // The parser is one pass over argv (Boost's was quadratic: 2.5 s for these).
-  constexpr Flag kFlags[] = {{"heads"}, {"help", Flag::is_switch, 'h'}};
-  std::vector<std::string> words{"prog"};
-  for (int i = 0; i < 20000; ++i) {
-    words.push_back("--heads");
-    words.push_back(std::to_string(i));
-  }
-  std::vector<const char*> argv;
-  for (const auto& w : words) argv.push_back(w.c_str());
-  const Args args = parse(static_cast<int>(argv.size()), argv.data(), kFlags);
-  CHECK(args.get("heads", "") == "19999");
-  CHECK(args.given() == std::vector<std::string>{"heads"});
-}
-
-TEST_CASE("flag syntax: aliases, prefixes, switches, empty names", "[cli]") {
-  constexpr Flag kFlags[] = {{"head-dim"}, {"heads"}, {"help", Flag::is_switch, 'h'}};
-  const auto parse_words = [&](std::vector<const char*> words) {
-    words.insert(words.begin(), "prog");
-    return parse(static_cast<int>(words.size()), words.data(), kFlags);
-  };
-  CHECK(parse_words({"-h"}).flag("help"));
-  CHECK(parse_words({"--hel"}).flag("help"));
-  CHECK(parse_words({"--head-", "8"}).get("head-dim", "") == "8");
-  CHECK(parse_words({"--heads", "--help"}).get("heads", "") == "--help");  // a value flag takes the next word
-  CHECK_THROWS_WITH(parse_words({"--h"}),
-                    "'--h' is ambiguous: it could be --head-dim, --heads, --help (see --help for the accepted flags)");
-  CHECK_THROWS_WITH(parse_words({"--help=3"}),
-                    "'--help' is a switch and takes no value (see --help for the accepted flags)");
-  CHECK_THROWS_WITH(parse_words({"--=3"}), "unknown flag '--' (see --help for the accepted flags)");
-  CHECK_THROWS_WITH(parse_words({"-x"}), "unknown flag '-x' (see --help for the accepted flags)");
-  CHECK_THROWS_WITH(parse_words({"--"}), "unexpected argument '--' (every value follows its --flag)");
-  CHECK_THROWS_WITH(parse_words({"-"}), "unexpected argument '-' (every value follows its --flag)");
-}

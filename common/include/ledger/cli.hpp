@@ -1,64 +1,123 @@
 // Command-line plumbing shared by the chapter programs.
 //
-// Each program declares its flags in a table (name, whether it takes a value,
-// an optional one-letter alias); parse() reads argv against it the way the
-// Python references' argparse does: `--flag value` and `--flag=value`,
-// unambiguous prefixes, the last occurrence of a flag wins. Parsing is one
-// pass over argv, linear in its length. Numbers are read with Python's
-// float()/int() syntax. Every problem becomes a UsageError whose text names
-// the flag and what it accepts; run_program turns it into one line on stderr
-// and exit status 2, with nothing on stdout.
+// Each program declares its flags once, in a Boost.Program_options
+// options_description wrapped in a FlagTable (names, the -h alias, whether a
+// value is taken and what it means, which flags the Python reference declares).
+// parse() reads argv against it with the rules of the reference's argparse:
+// `--flag value` and `--flag=value`, unambiguous prefixes (those of the
+// reference's own flags keep the reference's meaning), a following word taken
+// as a value only when it does not look like a flag (a negative number does
+// not), the last occurrence winning, bad values and syntax refused in argv
+// order, --help winning over unknown words, those refused last. Numbers are read
+// with Python's float()/int() syntax. Every problem becomes a UsageError whose
+// text names the flag and what it accepts; run_program turns it into one line on
+// stderr and exit status 2, with nothing on stdout.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace boost::program_options {
+class options_description;
+}
 
 namespace ledger::cli {
 
 // Exit status for bad input (argparse uses 2 as well).
 inline constexpr int kUsageExit = 2;
 
+// The longest argument vector read (words after the program name): far above
+// any real command line (every flag's last occurrence wins), and it keeps
+// Boost 1.74's parser, quadratic in argv's length, instant.
+inline constexpr int kMaxWords = 256;
+
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One row of a program's flag table.
-struct Flag {
-  enum Kind { takes_value, is_switch };
-  std::string_view name;  // without "--"
-  Kind kind = takes_value;
-  char alias = 0;  // a one-letter form ("-h"), or 0
+// What a flag's value means, written in the table as the value's name
+// (boost::program_options::typed_value::value_name) and read from there by
+// parse() (the checks below, in argv order), by --help's test, by fuzz.dict's
+// test and by the bad-value matrix's test (chapter.toml [[numeric]] kinds).
+namespace value_kind {
+inline constexpr const char* kReal = "real";     // parse_positive_number
+inline constexpr const char* kInt = "int";       // parse_positive_integer
+inline constexpr const char* kIntList = "list";  // parse_positive_integer_list
+}  // namespace value_kind
+
+// A program's flags: the options_description (common/include/ledger/flag_values.hpp
+// has the value declarations) and the names its reference script's argparse
+// declares, whose abbreviations keep the reference's meaning (`--p` is
+// --params in op_traffic although --plot and --profile were added).
+class FlagTable {
+ public:
+  struct Entry {
+    std::string name;   // without "--"
+    char alias = 0;     // the one-letter form ('h' for -h), or 0
+    std::string value;  // the value's kind or name; empty for a switch
+    bool reference = false;
+  };
+
+  FlagTable(std::shared_ptr<const boost::program_options::options_description> options,
+            std::vector<std::string> reference_flags = {});
+
+  // A check of `name`'s value run when parse() reads it, in argv order, as
+  // argparse's type= and choices= are (`--machine nope --help` exits 2).
+  // The numeric kinds have theirs already.
+  FlagTable& check_when_read(const std::string& name, std::function<void(const std::string&)> check);
+
+  const boost::program_options::options_description& options() const { return *options_; }
+  const boost::program_options::options_description& reference_options() const { return *reference_; }
+  // Every flag, in the table's order.
+  const std::vector<Entry>& entries() const { return entries_; }
+  const Entry* find(std::string_view name) const;
+  // The check parse() runs on `name`'s value when it reads it.
+  void check_value(const std::string& name, const std::string& value) const;
+
+ private:
+  std::shared_ptr<const boost::program_options::options_description> options_;
+  std::shared_ptr<boost::program_options::options_description> reference_;
+  std::vector<Entry> entries_;
+  std::map<std::string, std::function<void(const std::string&)>, std::less<>> checks_;
 };
 
 // What the command line said: for each flag that takes a value, its last
-// value; for each switch, whether it was given.
+// value; for each switch, whether it was given. Asking about a name the table
+// does not declare is a programming error: std::logic_error, which
+// run_program reports as an internal error (exit 1), so a golden or fuzz test
+// catches the typo instead of a silent fallback.
 class Args {
  public:
-  bool has(const std::string& name) const { return values_.contains(name) || switches_.contains(name); }
+  bool has(const std::string& name) const;
   // The last value given for `name`, or `fallback` when it was not given.
   std::string get(const std::string& name, std::string fallback) const;
-  bool flag(const std::string& name) const { return switches_.contains(name); }
+  bool flag(const std::string& name) const;
   // Names of the flags given, without "--".
   std::vector<std::string> given() const;
 
  private:
-  friend Args parse(int argc, const char* const* argv, std::span<const Flag> flags);
+  friend Args parse(int argc, const char* const* argv, const FlagTable& table);
+  void require_declared(const std::string& name) const;
+  const FlagTable* table_ = nullptr;
   std::map<std::string, std::string> values_;
   std::set<std::string> switches_;
 };
 
-// Parses argv (argv[0] is the program) against `flags`. A flag that takes a
-// value takes exactly one: after '=' or the next word, even one starting with
-// '-' (`--seq-len -1`, as argparse reads it). Positional arguments are
-// refused. Throws UsageError.
-Args parse(int argc, const char* const* argv, std::span<const Flag> flags);
+// Parses argv (argv[0] is the program) against `table` as argparse would
+// (see the top of this file); more than kMaxWords words are refused before
+// anything else. Positional arguments are refused. Throws UsageError.
+Args parse(int argc, const char* const* argv, const FlagTable& table);
+
+// Prints `table` on stdout, one flag a line: `--name<TAB>-alias<TAB>value kind or name<TAB>reference`
+// (empty fields when absent), for common/tests/flag_table.py (each chapter's <program>_flag_table).
+int print_flag_table(const FlagTable& table);
 
 // Python float() syntax: surrounding white space, a sign, `_` between digits,
 // exponents, and, as Python reads them, any Unicode decimal digit (４０９６)

@@ -21,7 +21,8 @@ std::string format_flag(const Args& args, const std::vector<std::string>& choice
 std::optional<std::string> plot_flag(const Args& args);
 
 // Refuses the first given flag outside `allowed` (names without "--"):
-// "--<flag>: not accepted <context> (accepted: <accepted>)".
+// "--<flag>: not accepted <context> (accepted: <accepted>)". Every name of
+// `allowed` must be in the flag table (std::logic_error otherwise).
 void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,
                   std::string_view accepted);
 

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""flag_table.py CHAPTER PROGRAM FLAG_TABLE
+
+The program's flag table (its Boost options_description, printed by FLAG_TABLE,
+one flag a line: `--name<TAB>-alias<TAB>value<TAB>reference`) is the one source of
+the flags. Checks, against it:
+
+  * `PROGRAM --help`: its option lines (indented, starting `-h, --help` or `--name`;
+    a line such as `--m 4096 --n 4096；...` lists each flag before its prose) list
+    exactly the table's flags and aliases, and its usage lines name no other;
+  * chapters/CHAPTER/fuzz.dict, when there is one: its `"--name"` entries are
+    exactly the table's flags;
+  * [[numeric]] of chapters/CHAPTER/chapter.toml (the bad-value matrix): every
+    flag there is in the table with that value kind, and every flag of the table
+    with a numeric kind (int, real, list) is there.
+"""
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NUMERIC_KINDS = {"int", "real", "list"}
+
+
+def read_table(dump):
+    table = {}
+    out = subprocess.run([dump], capture_output=True, text=True, check=True, timeout=20).stdout
+    for line in out.splitlines():
+        name, alias, value, reference = line.split("\t")
+        table[name] = {"alias": alias, "value": value, "reference": reference == "reference"}
+    return table
+
+
+def main(chapter, program, dump):
+    failures = []
+    table = read_table(dump)
+    if "--help" not in table:
+        failures.append("the table declares no --help")
+    names = set(table)
+    aliases = {entry["alias"] for entry in table.values() if entry["alias"]}
+
+    help_text = subprocess.run([program, "--help"], capture_output=True, text=True, timeout=20).stdout
+    listed, listed_aliases = set(), set()
+    for line in help_text.splitlines():
+        found = re.match(r"^ +(?:(-\w), )?(--[a-z0-9].*)", line)
+        if not found:
+            continue
+        if found.group(1):
+            listed_aliases.add(found.group(1))
+        # "--m 4096 --n 4096 --k 4096 --dtype fp16；..." lists each flag up to the prose.
+        listed.update(re.findall(r"--[a-z0-9][a-z0-9-]*", re.split(r"[^\x00-\x7f]", found.group(2))[0]))
+    if listed != names:
+        failures.append(f"--help's option lines list {sorted(listed - names)} beyond the table and miss "
+                        f"{sorted(names - listed)}")
+    if listed_aliases != aliases:
+        failures.append(f"--help's aliases {sorted(listed_aliases)} differ from the table's {sorted(aliases)}")
+    usage = help_text.split("\n\n", 1)[0]
+    stray = set(re.findall(r"--[a-z0-9][a-z0-9-]*", usage)) - names
+    if stray:
+        failures.append(f"--help's usage names {sorted(stray)}, which the table does not declare")
+
+    fuzz_dict = ROOT / "chapters" / chapter / "fuzz.dict"
+    if fuzz_dict.is_file():
+        entries = set(re.findall(r'^"(--[^"]+)"$', fuzz_dict.read_text(encoding="utf-8"), re.MULTILINE))
+        if entries != names:
+            failures.append(f"{fuzz_dict.relative_to(ROOT)} has {sorted(entries - names)} beyond the table and "
+                            f"misses {sorted(names - entries)}")
+
+    toml = ROOT / "chapters" / chapter / "chapter.toml"
+    numeric = tomllib.loads(toml.read_text(encoding="utf-8")).get("numeric", [])
+    in_matrix = set()
+    for group in numeric:
+        for flag in group["flags"]:
+            in_matrix.add(flag)
+            value = table.get(flag, {}).get("value")
+            if value != group["kind"]:
+                failures.append(f"{toml.relative_to(ROOT)}: {flag} is kind {group['kind']!r} in [[numeric]], "
+                                f"the table says {value!r}")
+    for name, entry in table.items():
+        if entry["value"] in NUMERIC_KINDS and name not in in_matrix:
+            failures.append(f"{toml.relative_to(ROOT)}: {name} (kind {entry['value']}) is in no [[numeric]] group, "
+                            "so the bad-value matrix skips it")
+
+    for failure in failures:
+        print("FAIL", failure)
+    print(f"{chapter}: {len(table)} flags; --help, fuzz.dict and [[numeric]] checked: "
+          f"{'ok' if not failures else f'{len(failures)} problem(s)'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    sys.exit(main(*sys.argv[1:]))
