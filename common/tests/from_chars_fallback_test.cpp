@@ -66,11 +66,43 @@ TEST_CASE("strtod_from_chars agrees with std::from_chars", "[from_chars]") {
   const auto standard = [](const char* first, const char* last, double& value) {
     return std::from_chars(first, last, value);
   };
-  for (const std::string_view text :
-       {"0", "-0", "0.0", "007", "1.", ".5", "-.5", "3.14159", "1e10", "1E-10", "1e+10", "2.2250738585072011e-308",
-        "2.2250738585072014e-308", "4.9e-324", "2e-324", "1e-400", "1e400", "1.7976931348623159e308", "inf",
-        "-Infinity", "INFINITYx", "nan", "NaN(123)", "nan(", "nan()x", "12abc", "1.5e", "1.5e+", "0x1p3", "+1", " 1",
-        "", "-", "1_000", "123456789012345678901234567890", "0.30000000000000004", "9007199254740993"}) {
+  for (const std::string_view text : {"0",
+                                      "-0",
+                                      "0.0",
+                                      "007",
+                                      "1.",
+                                      ".5",
+                                      "-.5",
+                                      "3.14159",
+                                      "1e10",
+                                      "1E-10",
+                                      "1e+10",
+                                      "2.2250738585072011e-308",
+                                      "2.2250738585072014e-308",
+                                      "4.9e-324",
+                                      "2e-324",
+                                      "1e-400",
+                                      "1e400",
+                                      "1.7976931348623159e308",
+                                      "inf",
+                                      "-Infinity",
+                                      "INFINITYx",
+                                      "nan",
+                                      "NaN(123)",
+                                      "nan(",
+                                      "nan()x",
+                                      "12abc",
+                                      "1.5e",
+                                      "1.5e+",
+                                      "0x1p3",
+                                      "+1",
+                                      " 1",
+                                      "",
+                                      "-",
+                                      "1_000",
+                                      "123456789012345678901234567890",
+                                      "0.30000000000000004",
+                                      "9007199254740993"}) {
     INFO(text);
     const Parsed ours = fallback(text);
     const Parsed theirs = parse_with(standard, text);
