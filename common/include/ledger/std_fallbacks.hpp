@@ -30,9 +30,9 @@ inline std::from_chars_result from_chars_double(const char* first, const char* l
 using std::bit_cast;
 #else
 template <class To, class From>
-requires(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>) To
-    bit_cast(const From& from)
-noexcept {
+To bit_cast(const From& from) noexcept {
+  // A static_assert, not a requires-clause: clang-format 14 cannot lay those out.
+  static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>);
   To to;
   std::memcpy(&to, &from, sizeof to);
   return to;
