@@ -28,10 +28,11 @@ copy_run_assets() {
   python3 - "$root" >"$dir/files.js" <<'PY'
 import json, pathlib, sys
 root = pathlib.Path(sys.argv[1])
-# The sample profiles and the chapters' own (golden cases name them). A file that is not
+# The built-in profiles' files, the sample profiles and the chapters' own (golden cases name them). A file that is not
 # UTF-8 (a test profile the loader must refuse) cannot be a JavaScript string: left out.
 files = {}
-for p in sorted([*(root / "common/tests/profiles").glob("*.yaml"), *(root / "chapters").glob("*/profiles/*.yaml")]):
+for p in sorted([*(root / "common/profiles").glob("*.yaml"), *(root / "common/tests/profiles").glob("*.yaml"),
+                 *(root / "chapters").glob("*/profiles/*.yaml")]):
     try:
         files[str(p.relative_to(root))] = p.read_bytes().decode("utf-8")
     except UnicodeDecodeError:

@@ -17,13 +17,13 @@ constexpr const char* kHelpTemplate =
       op_ledger --sweep [--machine KEY | --profile FILE] [--format markdown|json]
       op_ledger --list-machines [--profile FILE]
 
-第 28 章示例：算子性能账本（第 2.1–2.3 节的记账法）。
+第 28 章示例：算子性能账本（按 term 逐项记账）。
 给定一个算子（case）、它的形状和一台机器的 profile，逐项打印账本：每个 term 读写多少字节、
 算多少 FLOP（拆到「read q」「write k_fp8」「read RoPE cos table」这一级，并写明按什么公式数的），
 然后是总计、算术强度 AI = flops / bytes、case 声明的 compute roof、平衡点 = roof / 带宽、
 memory time = bytes / 带宽、compute time = flops / roof、SOL time = max(两者) 与 bound 类型
 （两者相等时记 memory-bound）。最后把同一本账放到该机器其余每条 compute roof 下再判一次：
-这是第 2.3 节「用错 roof」的可复算版本。本程序不测量任何性能，所有时间都是下界。
+这是已发表 README 里「用错 roof」那一节的可复算版本。本程序不测量任何性能，所有时间都是下界。
 
 记账口径（与第 02 章相同）：
   字节  每个输入读一次、每个输出写一次，中间量一律不计；

@@ -176,7 +176,7 @@ std::string cycles_svg(const Params& params) {
   ledger::svg::Document doc = ledger::figure_document(
       height,
       {"head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
-       fmt::format("d = {}，L2 带宽按 {} 份平分，b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
+       fmt::format("d = {}，L2 带宽按 {} 份平分，每份 b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
                    params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)});
 
   // h_q ticks at the table's values, skipping any too close to the previous label.
