@@ -19,13 +19,15 @@ set(WASM_NODE_RUN ${CMAKE_SOURCE_DIR}/common/wasm/node-run.js)
 # (the toolchain's default emulator is plain node, which cannot see the host's files).
 set(CMAKE_CROSSCOMPILING_EMULATOR ${NODE_EXECUTABLE} ${WASM_NODE_RUN})
 
-# Exceptions on (without them every bad flag would abort instead of exiting 2).
-add_compile_options(-fwasm-exceptions)
+# Exceptions on (without them every bad flag would abort instead of exiting 2). Link-time
+# optimisation and -Oz at the link keep the three programs within the page's budget
+# (wasm/page-weight) now that Boost.Program_options is linked in.
+add_compile_options(-fwasm-exceptions -flto)
 # MODULARIZE: a factory, so the page makes a fresh instance for every run; the
 # runtime exits (flushing stdio) when main returns; FS is exported for the page
 # to hand in a profile and read the --plot file; NODEFS lets node-run.js mount
 # the host's folders.
-add_link_options(-Os -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+add_link_options(-Oz -flto -sMALLOC=emmalloc -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
   -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=FS -sENVIRONMENT=web,node -lnodefs.js)
 # Emscripten's link step runs its JavaScript optimizers with the node on PATH;
 # they need Debian's node modules (acorn, terser) whatever node that is.
