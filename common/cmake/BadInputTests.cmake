@@ -18,18 +18,26 @@
 # <program>_core (add_chapter's library) and common/testing/bad_input_judge.cpp,
 # which calls it once per line; a sample of the lines also runs as processes.
 set(BAD_VALUES_MATRIX bad-values.generated.list)
-function(add_bad_input_tests chapter program)
-  set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
+
+# write_bad_value_matrix(<chapter> <out-var>): writes the chapter's generated matrix into
+# its build folder at configure time (again whenever its inputs change) and sets <out-var>
+# to its path. The native battery and the wasm one (common/wasm/Wasm.cmake) share it.
+function(write_bad_value_matrix chapter out_var)
   set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
-  set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py
-    ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/common/bad-values.list
+    ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
   execute_process(
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")
   endif()
+  set(${out_var} ${matrix_file} PARENT_SCOPE)
+endfunction()
+
+function(add_bad_input_tests chapter program)
+  set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
+  write_bad_value_matrix(${chapter} matrix_file)
   add_library(${program}_main_as_function OBJECT main.cpp)
   target_compile_definitions(${program}_main_as_function PRIVATE main=ledger_program_main)
   target_link_libraries(${program}_main_as_function PRIVATE ${program}_core)

@@ -7,6 +7,7 @@
 
 #include "ledger/profile.hpp"
 #include "ledger/profile_file.hpp"
+#include "profile_errors.hpp"
 
 using namespace ledger;
 
@@ -24,15 +25,6 @@ std::string load_error(const char* name) {
     return message.starts_with(dir) ? message.substr(dir.size()) : message;
   }
   return "(loaded without error)";
-}
-
-std::string parse_error(const std::string& yaml) {
-  try {
-    parse_profile(yaml, "t.yaml");
-  } catch (const ProfileFileError& e) {
-    return e.what();
-  }
-  return "(parsed without error)";
 }
 
 std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }

@@ -7,19 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include "ledger/profile_file.hpp"
+#include "profile_errors.hpp"
 
 using namespace ledger;
 
 namespace {
-
-std::string parse_error(const std::string& yaml) {
-  try {
-    parse_profile(yaml, "t.yaml");
-  } catch (const ProfileFileError& e) {
-    return e.what();
-  }
-  return "(parsed without error)";
-}
 
 const std::string kHead = "key: k\nname: n\ndescription: d\n";
 const std::string kRoofs =

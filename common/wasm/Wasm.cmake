@@ -99,15 +99,7 @@ function(add_wasm_program_tests chapter program)
 
   # The same lists as the native battery (BadInputTests.cmake): the generated
   # bad-value matrix and the chapter's own lines.
-  set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/common/bad-values.list
-    ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
-  execute_process(
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
-    RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")
-  endif()
+  write_bad_value_matrix(${chapter} matrix_file)
   add_test(NAME wasm/${chapter}/bad-input
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
