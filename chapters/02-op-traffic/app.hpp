@@ -5,7 +5,7 @@
 #pragma once
 
 #include "ledger/cli.hpp"
-#include "ledger/output_file.hpp"
+#include "ledger/program.hpp"
 
 namespace op_traffic {
 

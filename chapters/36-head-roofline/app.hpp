@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ledger/cli.hpp"
-#include "ledger/output_file.hpp"
+#include "ledger/program.hpp"
 
 namespace head_roofline {
 

@@ -12,11 +12,11 @@
 # their relative path. The matrix's path in a chapter's build folder:
 # BAD_VALUES_MATRIX (the fuzz seeds read it too).
 #
-# The lines are judged in one process, `<program>_bad_input_judge`: the
-# chapter's main.cpp compiled with its main() renamed ledger_program_main
-# (an object library of its own, so the program keeps its main), linked with
-# <program>_core (add_chapter's library) and common/testing/bad_input_judge.cpp,
-# which calls it once per line; a sample of the lines also runs as processes.
+# The lines are judged in one process, `<program>_bad_input_judge`:
+# common/testing/bad_input_judge.cpp (compiled once, ledger_bad_input_judge)
+# linked with <program>_core (add_chapter's library), calling the chapter's
+# program (ledger/program.hpp) once per line; a sample of the lines also runs
+# as processes.
 set(BAD_VALUES_MATRIX bad-values.generated.list)
 
 # write_bad_value_matrix(<chapter> <out-var>): writes the chapter's generated matrix into
@@ -38,11 +38,7 @@ endfunction()
 function(add_bad_input_tests chapter program)
   set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
   write_bad_value_matrix(${chapter} matrix_file)
-  add_library(${program}_main_as_function OBJECT main.cpp)
-  target_compile_definitions(${program}_main_as_function PRIVATE main=ledger_program_main)
-  target_link_libraries(${program}_main_as_function PRIVATE ${program}_core)
-  add_executable(${program}_bad_input_judge ${CMAKE_SOURCE_DIR}/common/testing/bad_input_judge.cpp
-    $<TARGET_OBJECTS:${program}_main_as_function>)
+  add_executable(${program}_bad_input_judge $<TARGET_OBJECTS:ledger_bad_input_judge>)
   target_link_libraries(${program}_bad_input_judge PRIVATE ${program}_core)
   # Building the program builds its judge, so a battery never judges a stale copy of the
   # code: scripts/rebuild-chapter and scripts/new-chapter build the program alone.

@@ -7,8 +7,11 @@
 #
 # add_chapter(SOURCES <file>... [HOSTILE_ARGS <word>...]) in chapters/<chapter>/CMakeLists.txt
 # builds and tests the chapter the same way for every chapter:
-#   <program>_core    a static library of SOURCES (the program and its tests share it)
-#   <program>         the program: main.cpp on the core library; `cmake --install` installs it
+#   <program>_core    a static library of SOURCES (the program and its tests share it); one of
+#                     them, program.cpp, defines ledger::cli::chapter_program (ledger/program.hpp)
+#   <program>         the program: common's main() (ledger_program_main) on the core library;
+#                     `cmake --install` installs it
+#   <program>_flag_table  prints the flag table (common's ledger_flag_table_main on the core)
 #   <program>_check   builds the program and its unit tests: what the chapter's ctest tests
 #                     run (scripts/rebuild-chapter builds it, so no test runs a stale binary)
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
@@ -19,7 +22,7 @@
 #                     README.md (common/tests/argparse_rules.py, label cli)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
-#   fuzz_<program>    the libFuzzer target of fuzz.cpp (FUZZ=ON only)
+#   fuzz_<program>    the libFuzzer target (common/fuzz/fuzz_main.cpp; FUZZ=ON only)
 #   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
 #   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
 #   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
@@ -98,7 +101,9 @@ function(add_chapter)
   target_include_directories(${program}_core PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(${program}_core PUBLIC ledger)
 
-  add_executable(${program} main.cpp)
+  # The chapter writes no main(): common's entry points are compiled once and linked
+  # with each chapter's library (ledger/program.hpp).
+  add_executable(${program} $<TARGET_OBJECTS:ledger_program_main>)
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(EMSCRIPTEN)  # the wasm preset tests the program's golden cases and bad input, under Node
@@ -108,10 +113,7 @@ function(add_chapter)
 
   # The flag table, printed for <chapter>/flag-table (common/tests/flag_table.py): --help's
   # flag lines, fuzz.dict and chapter.toml's [[numeric]] are checked against it.
-  file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp
-    CONTENT "#include \"app.hpp\"\nint main() { return ledger::cli::print_flag_table(@program@::flag_table()); }\n"
-    @ONLY)
-  add_executable(${program}_flag_table ${CMAKE_CURRENT_BINARY_DIR}/flag_table_main.cpp)
+  add_executable(${program}_flag_table $<TARGET_OBJECTS:ledger_flag_table_main>)
   target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
   add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
   add_test(NAME ${chapter}/flag-table
@@ -127,7 +129,7 @@ function(add_chapter)
 
   add_golden_tests(${chapter} ${program})
   add_bad_input_tests(${chapter} ${program})
-  add_argv_fuzzer(fuzz_${program} fuzz.cpp ${program}_core)
+  add_argv_fuzzer(fuzz_${program} ${program}_core)
 
   file(GLOB test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*.cpp)
   add_custom_target(${program}_check DEPENDS ${program})

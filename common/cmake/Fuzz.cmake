@@ -14,8 +14,9 @@ if(FUZZ)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
-# add_argv_fuzzer(<name> <source> <library>...): the chapter's fuzz entry point
-# (LLVMFuzzerTestOneInput in <source>, linked with <library>...).
+# add_argv_fuzzer(<name> <library>...): the chapter's fuzz entry point
+# (LLVMFuzzerTestOneInput in common/fuzz/fuzz_main.cpp, on the chapter's
+# program, ledger/program.hpp), linked with <library>...
 #
 # - FUZZ on: the libFuzzer executable `<name>`; scripts/fuzz runs it.
 # - FUZZ_SEED_TESTS on: `<name>_seed_replay`, the entry point with a plain
@@ -25,14 +26,14 @@ endif()
 #   bad-value matrix (BadInputTests.cmake) and the
 #   reproducers in chapters/<chapter>/fuzz-seeds/; see common/cmake/fuzz-seeds.sh)
 #   and replays each one, so a past finding that comes back fails the test.
-function(add_argv_fuzzer name source)
+function(add_argv_fuzzer name)
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   if(FUZZ)
-    add_executable(${name} ${source})
+    add_executable(${name} $<TARGET_OBJECTS:ledger_fuzz_main>)
     target_link_libraries(${name} PRIVATE ${ARGN})
     target_link_options(${name} PRIVATE -fsanitize=fuzzer)
   elseif(FUZZ_SEED_TESTS)
-    add_executable(${name}_seed_replay ${source} ${CMAKE_SOURCE_DIR}/common/fuzz/seed_replay.cpp)
+    add_executable(${name}_seed_replay $<TARGET_OBJECTS:ledger_fuzz_main> $<TARGET_OBJECTS:ledger_seed_replay>)
     target_link_libraries(${name}_seed_replay PRIVATE ${ARGN})
     set(seeds ${CMAKE_CURRENT_BINARY_DIR}/fuzz-seeds)
     add_test(NAME ${chapter}/fuzz-seeds

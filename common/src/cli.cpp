@@ -1,6 +1,5 @@
 #include "ledger/cli.hpp"
 
-#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -488,63 +487,6 @@ std::string parse_choice(std::string_view flag, std::string_view text, const std
     if (choice == text) return choice;
   }
   throw UsageError(fmt::format("{}: unknown value {} (accepted: {})", flag, quoted_value(text), join(choices)));
-}
-
-namespace {
-
-// Failing to write standard output: EPIPE (the reader stopped reading,
-// `| head -1`) is a quiet end, anything else is reported.
-struct OutputError : std::runtime_error {
-  OutputError(const std::string& what, int error_number) : std::runtime_error(what), error(error_number) {}
-  int error;
-};
-
-// Writes all of `text` to standard output, retrying short writes.
-void write_stdout(std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdout the caller handed us: wait for room
-        pollfd out{STDOUT_FILENO, POLLOUT, 0};
-        if (::poll(&out, 1, -1) >= 0 || errno == EINTR) continue;
-      }
-      const int error = errno;
-      throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
-    }
-    text.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
-void report(std::string_view program, std::string_view kind, std::string_view message) {
-  const std::string line = fmt::format("{}: {}: {}\n", program, kind, escape_for_message(message));
-  std::fwrite(line.data(), 1, line.size(), stderr);
-  std::fflush(stderr);
-}
-
-}  // namespace
-
-int run_program(std::string_view program, const std::function<std::string()>& body) {
-  // 128 + SIGPIPE: how a shell reports a program a closed pipe stopped.
-  constexpr int kClosedPipeExit = 141;
-  try {
-    const std::string output = body();
-    write_stdout(output);
-    return 0;
-  } catch (const OutputError& e) {
-    if (e.error == EPIPE) return kClosedPipeExit;  // the reader stopped reading: not an error to report
-    report(program, "error", e.what());
-    return 1;
-  } catch (const UsageError& e) {
-    report(program, "error", e.what());
-    return kUsageExit;
-  } catch (const OverflowError& e) {
-    report(program, "error", fmt::format("the shape is too large: {}", e.what()));
-    return kUsageExit;
-  } catch (const std::exception& e) {
-    report(program, "internal error", e.what());
-    return 1;
-  }
 }
 
 }  // namespace ledger::cli

@@ -21,6 +21,14 @@
 #include "temporary_cleanup.hpp"
 
 namespace ledger::cli {
+
+// What StagedFile replaces (outside the anonymous namespace: StagedFile, declared in
+// the header, holds one).
+struct ReplacedTarget {
+  std::string path;                 // the file to replace: the path itself or a link's target
+  std::optional<struct stat> info;  // what is there now (none: a new file)
+};
+
 namespace {
 
 UsageError write_error(const OutputFile& file, std::string_view why) {
@@ -54,18 +62,13 @@ int write_fully(int fd, std::string_view content) {
   return 0;
 }
 
-struct Target {
-  std::string path;                 // the file to replace: the path itself or a link's target
-  std::optional<struct stat> info;  // what is there now (none: a new file)
-};
-
 // The file a write to `path` must replace: `path` itself, or the file a
 // symbolic link at `path` points to (the link stays a link). An existing
 // target must be a regular file the user may write; the check uses the
 // effective ids (AT_EACCESS), so root, who may write anything, is not refused.
-Target replaceable_target(const OutputFile& file) {
+ReplacedTarget replaceable_target(const OutputFile& file) {
   struct stat link_info {};
-  Target target{file.path, std::nullopt};
+  ReplacedTarget target{file.path, std::nullopt};
   if (::lstat(file.path.c_str(), &link_info) != 0) {
     if (errno == ENOENT) return target;  // a new file
     throw write_error(file, errno);
@@ -193,7 +196,7 @@ class StagedFile {
   }
 
   OutputFile file_;
-  Target target_;
+  ReplacedTarget target_;
   std::string temporary_;
   int slot_ = -1;
   bool created_ = false;
@@ -218,47 +221,15 @@ void write_atomically(const OutputFile& file) {
   staged.commit();
 }
 
-int run_program(std::string_view program, const std::function<ProgramOutput()>& body) {
-  const auto report = [&](std::string_view message) {
-    const std::string line = fmt::format("{}: error: {}\n", program, escape_for_message(message));
-    std::fwrite(line.data(), 1, line.size(), stderr);
-    std::fflush(stderr);
-  };
-  forget_files_read();
-  std::vector<std::unique_ptr<StagedFile>> staged;
-  std::optional<std::string> failure;  // a write the disk refused, or memory running out: exit 1
-  std::string diagnostics;
-  int status = 0;
-  const int failed = run_program(program, [&]() -> std::string {
-    try {
-      ProgramOutput out = body();
-      // Every file is written to its temporary before stdout; each is put in
-      // place only once stdout is written too, so both happen or neither.
-      for (OutputFile& f : out.files) staged.push_back(std::make_unique<StagedFile>(std::move(f)));
-      diagnostics = std::move(out.diagnostics);
-      status = out.status;
-      return std::move(out.text);
-    } catch (const OutputWriteError& e) {
-      failure = e.what();
-    } catch (const std::bad_alloc&) {
-      failure = "out of memory (the limits in --help keep every accepted input far below it)";
-    }
-    staged.clear();
-    return std::string();
-  });
-  if (failed != 0) return failed;  // ~StagedFile removes the temporaries
-  if (failure) {
-    report(*failure);
-    return 1;
-  }
-  try {
-    for (auto& s : staged) s->commit();  // in order, stopping at the first failure
-  } catch (const OutputWriteError& e) {
-    report(e.what());
-    return 1;
-  }
-  if (!diagnostics.empty()) std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
-  return status;
+StagedFiles::StagedFiles() = default;
+StagedFiles::~StagedFiles() = default;  // each ~StagedFile removes its temporary
+
+void StagedFiles::stage(OutputFile file) { files_.push_back(std::make_unique<StagedFile>(std::move(file))); }
+
+void StagedFiles::commit() {
+  for (auto& file : files_) file->commit();
 }
+
+void StagedFiles::discard() { files_.clear(); }
 
 }  // namespace ledger::cli

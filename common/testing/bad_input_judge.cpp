@@ -2,8 +2,8 @@
 //
 // Under ASan+UBSan, starting a process costs tens of milliseconds and a
 // battery has a thousand lines, so the lines are judged in one process: the
-// chapter's own main() is compiled under another name, ledger_program_main
-// (BadInputTests.cmake), and called once per line with stdin on /dev/null and
+// chapter's program (ledger::cli::chapter_program, run as its main() runs it:
+// ledger/program.hpp) is called once per line with stdin on /dev/null and
 // stdout and stderr on files, exactly as the program would run. Each outcome is
 // judged as the script judges a process: exit status 2, nothing on stdout, one
 // or two lines on stderr containing the expected text. A line the script also
@@ -38,11 +38,10 @@
 #include <string>
 #include <vector>
 
-int ledger_program_main(int argc, char** argv);
+#include "ledger/program.hpp"
 
 namespace {
 
-constexpr int kUsageExit = 2;
 constexpr int kLineFailedExit = 3;
 constexpr int kLoopExit = 125;
 constexpr int kCpuSecondsPerLine = 5;  // as `ulimit -t 5` for a process
@@ -145,7 +144,8 @@ Outcome run_in_process(const std::string& program, const Line& line, const Captu
   ::dup2(out.fd(), STDOUT_FILENO);
   ::dup2(err.fd(), STDERR_FILENO);
   set_cpu_alarm(kCpuSecondsPerLine);
-  const int status = ledger_program_main(static_cast<int>(words.size()), argv.data());
+  const int status =
+      ledger::cli::run_program(ledger::cli::chapter_program, static_cast<int>(words.size()), argv.data());
   set_cpu_alarm(0);
   std::cout.flush();  // whatever a program left buffered is part of its output, as at a process's exit
   std::clog.flush();
@@ -163,7 +163,7 @@ Outcome run_in_process(const std::string& program, const Line& line, const Captu
 // The battery's rule for a bad command line (as bad-input-test.sh applies it to a process); "" when it holds.
 std::string problem_with(const Outcome& o, const std::string& expected) {
   const auto newlines = std::count(o.err.begin(), o.err.end(), '\n');
-  if (o.status != kUsageExit) return "exit status " + std::to_string(o.status) + ", expected 2";
+  if (o.status != ledger::cli::kUsageExit) return "exit status " + std::to_string(o.status) + ", expected 2";
   if (!o.out.empty()) return "printed " + std::to_string(o.out.size()) + " bytes on stdout, expected none";
   if (o.err.find(expected) == std::string::npos) return "stderr does not name '" + expected + "'";
   if (newlines < 1 || newlines > 2) return std::to_string(newlines) + " lines on stderr, expected 1 or 2";
@@ -189,7 +189,7 @@ std::string difference_from_process(const Outcome& o, const std::string& sample)
 int main(int argc, char** argv) {
   if (argc != 5) {
     std::fprintf(stderr, "usage: %s PROGRAM SCRATCH_DIR LINES RECORDS\n", argv[0]);
-    return kUsageExit;
+    return ledger::cli::kUsageExit;
   }
   const std::string program = argv[1], scratch = argv[2];
   const long announced = std::strtol(argv[3], nullptr, 10);

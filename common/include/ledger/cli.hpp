@@ -10,7 +10,7 @@
 // not), the last occurrence winning, bad values and syntax refused in argv
 // order, --help winning over unknown words, those refused last. Numbers are read
 // with Python's float()/int() syntax. Every problem becomes a UsageError whose
-// text names the flag and what it accepts; run_program turns it into one line on
+// text names the flag and what it accepts; run_program (ledger/program.hpp) turns it into one line on
 // stderr and exit status 2, with nothing on stdout.
 #pragma once
 
@@ -133,14 +133,5 @@ std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, st
 
 // `text` must be one of `choices`; the error lists them.
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
-
-// Runs `body`, which computes the whole output as text before anything is
-// printed, so an error can never leave a half-written table on stdout.
-// UsageError -> "<program>: error: <message>" on stderr, exit 2. A failed
-// write to stdout -> "<program>: error: cannot write standard output: <why>",
-// exit 1 (a closed pipe: no message, exit 141 as a SIGPIPE death). Any other
-// exception -> "<program>: internal error: ..." on stderr, exit 1. Every
-// message is escaped to one line.
-int run_program(std::string_view program, const std::function<std::string()>& body);
 
 }  // namespace ledger::cli

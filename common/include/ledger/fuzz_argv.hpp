@@ -23,8 +23,8 @@
 
 #include "ledger/checked.hpp"
 #include "ledger/cli.hpp"
-#include "ledger/output_file.hpp"
 #include "ledger/profile_file.hpp"
+#include "ledger/program.hpp"
 
 namespace ledger::fuzz {
 

@@ -5,7 +5,7 @@
 // so a failure of either leaves the old file and no half-written one.
 #pragma once
 
-#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,19 +39,27 @@ struct OutputWriteError : std::runtime_error {
 // UsageError naming the flag, the path and the reason, or OutputWriteError.
 void write_atomically(const OutputFile& file);
 
-// What a program produces, computed whole before anything is written.
-struct ProgramOutput {
-  std::string text;               // stdout
-  std::vector<OutputFile> files;  // written first (--plot)
-  std::string diagnostics{};      // stderr, after stdout (e.g. --assert-report's differences)
-  int status = 0;                 // the exit status when everything was written
-};
+class StagedFile;  // output_file.cpp
 
-// Every chapter's main(): runs `body` as run_program(program, ...) does, then
-// writes its files (to their temporaries), its stdout text, puts the files in
-// place, writes its diagnostics, and returns its status. A failed file write
-// or running out of memory is one line on stderr and exit status 1:
-//   return ledger::cli::run_program("op_ledger", [&] { return op_ledger::run(argc, argv); });
-int run_program(std::string_view program, const std::function<ProgramOutput()>& body);
+// The files of one run (ProgramOutput::files, ledger/program.hpp), each written
+// to a temporary beside its target by stage() and put in place, in order, by
+// commit(); whatever is not committed is removed by the destructor (and on
+// SIGTERM, SIGINT, SIGHUP or SIGPIPE), so a failure leaves the old files.
+class StagedFiles {
+ public:
+  StagedFiles();
+  StagedFiles(const StagedFiles&) = delete;
+  StagedFiles& operator=(const StagedFiles&) = delete;
+  ~StagedFiles();
+
+  // Throws UsageError (a target the command may not write) or OutputWriteError.
+  void stage(OutputFile file);
+  // Stops at the first failure: OutputWriteError.
+  void commit();
+  void discard();
+
+ private:
+  std::vector<std::unique_ptr<StagedFile>> files_;
+};
 
 }  // namespace ledger::cli

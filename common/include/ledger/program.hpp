@@ -1,0 +1,47 @@
+// A chapter's program as data: its name, its run() and its flag table. Each
+// chapter defines `ledger::cli::chapter_program` once (its program.cpp); common
+// code turns it into every executable the chapter needs, so a chapter writes no
+// main(): the program (common/entry/program_main.cpp), the bad-input judge
+// (common/testing/bad_input_judge.cpp), the flag-table dump
+// (common/testing/flag_table_main.cpp) and the fuzz target (common/fuzz/fuzz_main.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledger/cli.hpp"
+#include "ledger/output_file.hpp"
+
+namespace ledger::cli {
+
+// What a program produces, computed whole before anything is written.
+struct ProgramOutput {
+  std::string text;               // stdout
+  std::vector<OutputFile> files;  // written first (--plot)
+  std::string diagnostics{};      // stderr, after stdout (e.g. --assert-report's differences)
+  int status = 0;                 // the exit status when everything was written
+};
+
+struct Program {
+  std::string_view name;  // "op_ledger": the prefix of its error lines
+  // The whole output for a command line (argv[0] is the program name), or a
+  // UsageError / OverflowError for bad input.
+  ProgramOutput (*run)(int argc, const char* const* argv);
+  const FlagTable& (*flag_table)();  // --help's flag lines, fuzz.dict and [[numeric]] are checked against it
+};
+
+// The chapter's program, defined in chapters/<chapter>/program.cpp.
+extern const Program chapter_program;
+
+// Runs `program` as its main() does: computes the output, writes its files to
+// temporaries, then stdout, puts the files in place, then the diagnostics, and
+// returns the output's status. UsageError (and OverflowError) -> one line
+// "<name>: error: <message>" on stderr, exit 2, nothing on stdout or on disk.
+// A failed write (stdout or a file) or running out of memory -> one line, exit
+// 1 (a closed pipe on stdout: no message, 141 as a SIGPIPE death). Any other
+// exception -> "<name>: internal error: ...", exit 1. Every message is escaped
+// to one line.
+int run_program(const Program& program, int argc, const char* const* argv);
+
+}  // namespace ledger::cli
