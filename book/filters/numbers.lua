@@ -16,8 +16,9 @@
 --   src="<chapter>/<case>"   the same of another chapter, named by key or number ("02");
 --   src="profile:<key>"      common/profiles/<key>.yaml, a machine profile.
 -- at: a path into it: keys separated by dots, `[N]` the N-th element of a list
--- (from 0, as in jq), `[field=value]` the element whose field (itself a path)
--- equals value (`[f=v,g=w]`: both), e.g. `rows[kind=gemm].intensity`,
+-- (from 0, as in jq), `[field=value]` the one element whose field (itself a
+-- path) equals value (`[f=v,g=w]`: both; several such elements fail the render,
+-- naming how many and a field that tells them apart), e.g. `rows[kind=gemm].intensity`,
 -- `rows[kind=layernorm,shape.fused=true].sol_time_s`, `roofs[key=hbm].calibration`.
 -- find="<Lua pattern>": the value is a string; the pattern's one capture is
 -- the number (e.g. the copy-only calibration quoted in the hbm label).
