@@ -1,6 +1,6 @@
 -- The path language of numbers.lua's `at=` and `over=`: keys separated by
 -- dots, `[N]` the N-th element of a list (from 0, as in jq), `[field=value]`
--- the element whose field (itself a path) equals value, `[f=v,g=w]` both.
+-- the one element whose field (itself a path) equals value, `[f=v,g=w]` both.
 --   rows[kind=gemm].intensity
 --   rows[kind=layernorm,shape.fused=true].sol_time_s
 -- A [field=value] selector that matches several elements fails, naming how
@@ -51,7 +51,7 @@ local function ambiguous(sel, hits)
     local writable = f.values[1] and not f.values[1]:find('[,%]]')
     if varies then
       -- Best first: a flag, a short name, a number, a sentence.
-      local kind = f.kind == 'boolean' and 0 or f.kind == 'number' and 2 or utf8.len(f.values[1] or '') <= 24 and 1 or 3
+      local kind = f.kind == 'boolean' and 0 or f.kind == 'number' and 2 or (utf8.len(f.values[1] or '') or 99) <= 24 and 1 or 3
       differ[#differ + 1] = { name = name, rank = (distinct and 0 or 4) + kind, writable = writable, first = f.values[1] }
     end
   end
