@@ -51,7 +51,8 @@ local function ambiguous(sel, hits)
     local writable = f.values[1] and not f.values[1]:find('[,%]]')
     if varies then
       -- Best first: a flag, a short name, a number, a sentence.
-      local kind = f.kind == 'boolean' and 0 or f.kind == 'number' and 2 or (utf8.len(f.values[1] or '') or 99) <= 24 and 1 or 3
+      local short = (utf8.len(f.values[1] or '') or 99) <= 24
+      local kind = f.kind == 'boolean' and 0 or f.kind == 'number' and 2 or short and 1 or 3
       differ[#differ + 1] = { name = name, rank = (distinct and 0 or 4) + kind, writable = writable, first = f.values[1] }
     end
   end
