@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""check_style.py [--every-rule] [STYLE_FILE] [PAGE.md...]: the house style of the book's prose.
+"""check_style.py [--every-rule] [STYLE_FILE] [PAGE.md|METADATA.yaml...]: the house style of the book's prose.
 
 Reads the rules of book/style-banned.txt (data: `ban`, `apart`, `define`; the
 file's header explains them) and every page of the book (chapters/chapters.list
-and index.md), parsed by Pandoc, and checks the prose only: code spans, code
+and index.md) and the text of book/metadata.yaml (the title and subtitle on the
+cover, the title page and every tab; each field a paragraph), parsed by Pandoc,
+and checks the prose only: code spans, code
 blocks (golden outputs, excerpts, figures), math, raw HTML, link targets and
 attributes are left out. Prints one line per finding with the sentence and the
 rule's advice; exit status 1 on any finding, 0 on none, 2 on a bad rule.
 With --every-rule (the test of the rules themselves, on book/tests/style/bad.md)
 it succeeds only when every rule finds something in the given pages.
 """
+import json
 import pathlib
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -82,6 +86,37 @@ def prose(node, out):
         prose(node.get("c"), out)
 
 
+def metadata_blocks(yaml_path):
+    """The text fields of a metadata file (Pandoc's --metadata-file), each as a paragraph."""
+    meta = json.loads(subprocess.run(
+        ["pandoc", "--from", "markdown", "--to", "json", "--metadata-file", str(yaml_path)],
+        input="", check=True, capture_output=True, text=True).stdout)["meta"]
+    paragraphs = []
+
+    def walk(value):
+        t = value.get("t")
+        if t == "MetaMap":
+            for key in sorted(value["c"]):
+                walk(value["c"][key])
+        elif t == "MetaList":
+            for item in value["c"]:
+                walk(item)
+        elif t == "MetaInlines":
+            paragraphs.append({"t": "Para", "c": value["c"]})
+        elif t == "MetaBlocks":
+            paragraphs.extend(value["c"])
+        elif t == "MetaString":
+            paragraphs.append({"t": "Para", "c": [{"t": "Str", "c": value["c"]}]})
+
+    for key in sorted(meta):
+        walk(meta[key])
+    return paragraphs
+
+
+def blocks(path):
+    return metadata_blocks(path) if path.suffix == ".yaml" else booksource.pandoc_blocks(path)
+
+
 def sentences(text):
     for paragraph in text.split("\n"):
         for s in re.split(r"(?<=[。！？])", paragraph):
@@ -99,7 +134,7 @@ def shown(path):
 
 def pages():
     names = [name for name, _program in booksource.suite.chapters()] + ["index"]
-    return [ROOT / "book" / f"{name}.md" for name in names]
+    return [ROOT / "book" / f"{name}.md" for name in names] + [ROOT / "book" / "metadata.yaml"]
 
 
 def main(argv):
@@ -114,7 +149,7 @@ def main(argv):
     texts = {}
     for path in paths:
         out = []
-        prose(booksource.pandoc_blocks(path), out)
+        prose(blocks(path), out)
         texts[path.stem] = "".join(out)
         for sentence in sentences(texts[path.stem]):
             for index, (kind, a, b, advice) in enumerate(checks):

@@ -3,6 +3,8 @@
 # each checked for the exact line it must print (or for passing):
 #   a right number passes; a wrong one fails naming page:line, the number, the
 #   value and the source; a bad path, a missing case and a bad src are named;
+#   a [field=value] selector matching several rows fails (count, a field to add),
+#   one made unique binds;
 #   an empty span inserts; a roof table lists the profile's roofs; the audit
 #   fails on an unbound number (in a sentence or in math) and on a stale
 #   allowlist entry, and passes bound or allowed math, a code span, a citation
@@ -71,6 +73,17 @@ expect_line "a text golden file is not a source" \
 
 run 02-op-traffic '[0.8183]{.n src="profile:h200" at="roofs[key=hbm].label" find="copy alone: ([%d.]+)"}，[2068]{.n src="default-json" at="rows[kind=attention_prefill,shape.materialized=false].intensity"}'; rc=$?
 expect_pass "find= and a two-condition selector"
+
+# default-json.txt has two pointwise_chain rows (eager: intensity 0.25, fused: 0.5).
+run 02-op-traffic 'x
+
+融合后约 [0.25]{.n src="default-json" at="rows[kind=pointwise_chain].intensity"}。'; rc=$?
+expect_line "a selector that matches several rows fails, naming the count and a field that tells them apart" \
+  "$tmp/02-op-traffic.md:3: golden/02-op-traffic/default-json.txt rows[kind=pointwise_chain].intensity: [kind=pointwise_chain] matches 2 elements, not one; add a field that tells them apart, e.g. [kind=pointwise_chain,shape.fused=false] (they differ in shape.fused, bytes, intensity, memory_time_s, sol_time_s)"
+
+run 02-op-traffic '融合后约 [0.5]{.n src="default-json" at="rows[kind=pointwise_chain,shape.fused=true].intensity"}。'; rc=$?
+expect_output "a selector made unique by a second field binds its row" \
+  'title="golden/02-op-traffic/default-json.txt rows[kind=pointwise_chain,shape.fused=true].intensity = 0.5">0.5</span>'
 
 run 02-op-traffic '峰值 []{.n src="profile:h200" at="roofs[key=tensor_core.fp8].theoretical" scale="1e-12" digits="1"} TFLOP/s'; rc=$?
 expect_output "an empty span inserts the value" '>1979.0</span>'

@@ -1,0 +1,63 @@
+-- numbers.lua's generated table of a profile's roofs:
+--   ::: {.roof-table profile="h200"}
+--   - `hbm`: 所有算子的访存
+--   - `tensor_core.fp16`: 半精度 GEMM、注意力
+--   :::
+-- becomes one row per roof of the profile, in its order: roof, theoretical
+-- value, calibration, and the list's text (where it is used). A roof missing
+-- from the list, or a listed roof the profile lacks, is a problem.
+-- new(ctx, sources) returns the Div handler (ctx as numbers/sources.lua's).
+local decimal = require 'numbers.decimal'
+
+local M = {}
+
+local function unit(key)
+  if key == 'hbm' or key:match('^hbm') then return 1e-9, 'GB/s' end
+  return 1e-12, 'TFLOP/s'
+end
+
+function M.new(ctx, sources)
+  local problems = ctx.problems
+  return function(div)
+    local key = div.attributes.profile
+    local data, rel = sources.load('profile:' .. (key or '?'))
+    if not data then return nil end
+    local usage, order = {}, {}
+    for _, b in ipairs(div.content) do
+      if b.t == 'BulletList' then
+        for _, item in ipairs(b.content) do
+          local inl = item[1] and item[1].content or {}
+          if inl[1] and inl[1].t == 'Code' then
+            local rest = pandoc.List()
+            for i = 2, #inl do rest:insert(inl[i]) end
+            local text = pandoc.utils.stringify(rest):gsub('^%s*', ''):gsub('^：', ''):gsub('^:', ''):gsub('^%s*', '')
+            usage[inl[1].text] = text
+            order[#order + 1] = inl[1].text
+          end
+        end
+      end
+    end
+    local rows = { '| 屋顶 | 理论值 | 标定系数 | 用在哪里 |', '| --- | --- | --- | --- |' }
+    local seen = {}
+    for _, roof in ipairs(data.roofs or {}) do
+      local k = roof.key
+      seen[k] = true
+      if not usage[k] then
+        problems.add(string.format('%s: roof-table: %s has roof %s; say where it is used in the div\'s list', ctx.page, rel, k))
+      end
+      local scale, u = unit(k)
+      local cal = roof.calibration and decimal.shortest(tonumber(roof.calibration), 4) or '未标定'
+      rows[#rows + 1] = string.format('| `%s` | %s %s | %s | %s |', k, decimal.shortest(tonumber(roof.theoretical) * scale, 4),
+        u, cal, usage[k] or '')
+    end
+    for _, k in ipairs(order) do
+      if not seen[k] then problems.add(string.format('%s: roof-table: %s has no roof %s', ctx.page, rel, k)) end
+    end
+    local md = table.concat(rows, '\n')
+    if div.attributes.caption then md = md .. '\n\n: ' .. div.attributes.caption end
+    local blocks = pandoc.read(md, 'markdown').blocks
+    return pandoc.Div(blocks, pandoc.Attr(div.identifier, { 'roof-table' }, { ['data-source'] = rel }))
+  end
+end
+
+return M
