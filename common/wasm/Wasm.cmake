@@ -40,30 +40,62 @@ file(CREATE_LINK /usr/include/fmt ${wasm_include}/fmt SYMBOLIC)
 add_library(fmt::fmt INTERFACE IMPORTED)
 set_target_properties(fmt::fmt PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${wasm_include})
 
-set(WASM_YAML_CPP_PREFIX ${CMAKE_BINARY_DIR}/deps/yaml-cpp CACHE PATH "Where yaml-cpp for wasm is built and installed")
-if(NOT EXISTS ${WASM_YAML_CPP_PREFIX}/lib/libyaml-cpp.a)
-  message(STATUS "Building yaml-cpp for wasm from Debian's source package (once, about a minute)")
-  execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/build-yaml-cpp.sh ${WASM_YAML_CPP_PREFIX}
-    RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "common/wasm/build-yaml-cpp.sh failed:\n${output}")
-  endif()
+# yaml-cpp and Boost.Program_options are compiled for wasm from Debian's source packages of
+# the installed versions (about a minute each, and a download). Like ccache, the results are
+# kept for every clone on this machine: in WASM_DEPS_CACHE, one folder per dependency, its
+# Debian version, the Emscripten version and its build script's hash, written under a
+# temporary name and renamed into place, so a half-built folder is never used. Where that
+# cache cannot be written, each build folder builds its own (deps/).
+if(DEFINED ENV{XDG_CACHE_HOME} AND IS_ABSOLUTE "$ENV{XDG_CACHE_HOME}")
+  set(wasm_cache_default $ENV{XDG_CACHE_HOME}/op-perf-book/wasm-deps)
+elseif(DEFINED ENV{HOME} AND IS_ABSOLUTE "$ENV{HOME}")
+  set(wasm_cache_default $ENV{HOME}/.cache/op-perf-book/wasm-deps)
+else()
+  set(wasm_cache_default ${CMAKE_BINARY_DIR}/deps)
 endif()
+set(WASM_DEPS_CACHE ${wasm_cache_default} CACHE PATH "Where the wasm builds of yaml-cpp and Boost.Program_options are kept")
+execute_process(COMMAND ${CMAKE_CXX_COMPILER} -dumpversion OUTPUT_VARIABLE emscripten_version OUTPUT_STRIP_TRAILING_WHITESPACE)
+
+# wasm_dependency(<name> <debian-package> <script> <library-file> <out-var>): sets <out-var>
+# to the prefix holding <library-file> (lib/...), building it with <script> when absent.
+function(wasm_dependency name package script library out_var)
+  execute_process(COMMAND dpkg-query -W -f=${package}-\${Version} ${package}
+    OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${package} is not installed: scripts/install-deps --wasm installs it")
+  endif()
+  file(SHA1 ${CMAKE_SOURCE_DIR}/common/wasm/${script} script_hash)
+  file(SHA1 ${CMAKE_SOURCE_DIR}/common/wasm/debian-source.sh source_hash)
+  string(SUBSTRING "${script_hash}${source_hash}" 0 16 key)
+  string(REGEX REPLACE "[^A-Za-z0-9.+_-]" "_" version "${version}")
+  set(prefix ${WASM_DEPS_CACHE}/${version}-emscripten-${emscripten_version}-${key})
+  if(NOT EXISTS ${prefix}/${library})
+    file(MAKE_DIRECTORY ${WASM_DEPS_CACHE})
+    string(RANDOM LENGTH 8 suffix)
+    set(staging ${prefix}.building-${suffix})
+    message(STATUS "Building ${name} for wasm from Debian's source package into ${prefix} (once per machine, about a minute)")
+    execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/${script} ${staging}
+      RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+    if(NOT status EQUAL 0)
+      file(REMOVE_RECURSE ${staging})
+      message(FATAL_ERROR "common/wasm/${script} failed:\n${output}")
+    endif()
+    file(REMOVE_RECURSE ${staging}/src)  # the unpacked sources and their build: not needed again
+    file(RENAME ${staging} ${prefix} RESULT rename_status)  # another configure may have won the race: fine
+    if(NOT rename_status EQUAL 0)
+      file(REMOVE_RECURSE ${staging})
+    endif()
+  endif()
+  set(${out_var} ${prefix} PARENT_SCOPE)
+endfunction()
+
+wasm_dependency(yaml-cpp libyaml-cpp-dev build-yaml-cpp.sh lib/libyaml-cpp.a WASM_YAML_CPP_PREFIX)
 set(yaml-cpp_DIR ${WASM_YAML_CPP_PREFIX}/lib/cmake/yaml-cpp CACHE PATH "" FORCE)
 list(APPEND CMAKE_FIND_ROOT_PATH ${WASM_YAML_CPP_PREFIX})
 
-# Boost.Program_options: the host's headers, the library compiled for wasm from Debian's
-# source package (common/wasm/build-boost-program-options.sh, once, about a minute).
-set(WASM_BOOST_PO_PREFIX ${CMAKE_BINARY_DIR}/deps/boost-program-options CACHE PATH
-  "Where Boost.Program_options for wasm is built")
-if(NOT EXISTS ${WASM_BOOST_PO_PREFIX}/lib/libboost_program_options.a)
-  message(STATUS "Building Boost.Program_options for wasm from Debian's source package (once, about a minute)")
-  execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/build-boost-program-options.sh ${WASM_BOOST_PO_PREFIX}
-    RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "common/wasm/build-boost-program-options.sh failed:\n${output}")
-  endif()
-endif()
+# Boost.Program_options: the host's headers, the library compiled for wasm.
+wasm_dependency(Boost.Program_options libboost-program-options-dev build-boost-program-options.sh
+  lib/libboost_program_options.a WASM_BOOST_PO_PREFIX)
 add_library(Boost::program_options STATIC IMPORTED)
 set_target_properties(Boost::program_options PROPERTIES
   IMPORTED_LOCATION ${WASM_BOOST_PO_PREFIX}/lib/libboost_program_options.a

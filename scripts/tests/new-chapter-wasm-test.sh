@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# new-chapter-wasm-test.sh WORK_DIR WASM_BUILD_DIR WASM_DEPS_CACHE: a new chapter's
+# page runs its program in the page, with nothing written for it (issue 25).
+#
+# In a scratch copy of the tree (WORK_DIR/run.XXXXXX/tree, removed when the run
+# passes) it runs `scripts/new-chapter --no-build NN-template-check`, configures
+# the copy's wasm preset (yaml-cpp and Boost.Program_options from WASM_DEPS_CACHE,
+# built there already by the tree's own wasm build), builds only the new program,
+# writes the chapter's golden files with it (under Node), and renders the new
+# chapter's page with the run control: the other chapters' programs are those of
+# WASM_BUILD_DIR, the tree's wasm build. Then book/run/run-in-page-test.sh clicks
+# the page's controls in headless Chromium and compares them with the golden
+# files, and checks a bad flag shows exit status 2. ctest runs it in the wasm
+# preset as wasm/new-chapter (labels wasm, template).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+[ $# -eq 3 ] || { echo "usage: $0 WORK_DIR WASM_BUILD_DIR WASM_DEPS_CACHE" >&2; exit 2; }
+mkdir -p "$1"
+work=$(cd "$1" && pwd)
+wasm_build=$(cd "$2" && pwd)
+run=$(mktemp -d "$work/run.XXXXXX")
+tree=$run/tree
+trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
+# shellcheck source=scripts/tests/template-copy.sh
+source "$root/scripts/tests/template-copy.sh"
+number=$(free_chapter_number "$root")
+[ -n "$number" ] || { echo "new-chapter-wasm-test: no free chapter number (01..99 all used)" >&2; exit 1; }
+chapter=$number-template-check program=template_check
+start=$SECONDS
+step() { printf 'new-chapter-wasm-test: %-60s (%ds)\n' "$1" $((SECONDS - start)); }
+fail() { echo "new-chapter-wasm-test: FAILED: $*" >&2; exit 1; }
+
+copy_sources "$root" "$tree"
+(cd "$tree" && scripts/new-chapter --no-build "$chapter") >"$run/new-chapter.log" 2>&1 ||
+  { tail -n 40 "$run/new-chapter.log"; fail "scripts/new-chapter --no-build $chapter (log: $run/new-chapter.log)"; }
+step "scripts/new-chapter --no-build $chapter"
+
+if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi
+(cd "$tree" && cmake --preset wasm -DWASM_DEPS_CACHE="$3" && cmake --build build-wasm --target "$program" -j2) \
+  >"$run/build.log" 2>&1 || { tail -n 40 "$run/build.log"; fail "the wasm build of $program (log: $run/build.log)"; }
+launcher=$tree/build-wasm/chapters/$chapter/$program-node
+step "built $program for wasm"
+
+# The golden files come from the program (the template's chapter.toml); here from the wasm one.
+(cd "$tree" && env "${program^^}=$launcher" scripts/update-golden "$number" --write) >"$run/golden.log" 2>&1 ||
+  { tail -n 40 "$run/golden.log"; fail "scripts/update-golden $number --write with the wasm $program (log: $run/golden.log)"; }
+step "golden files from the wasm $program"
+
+# The programs the page loads: the tree's wasm build for every other chapter, the new one's.
+programs=$run/wasm
+while read -r listed listed_program; do
+  mkdir -p "$programs/chapters/$listed"
+  if [ "$listed" = "$chapter" ]; then
+    source_js=$tree/build-wasm/chapters/$chapter/$program.js
+  else
+    source_js=$wasm_build/chapters/$listed/$listed_program.js
+  fi
+  [ -f "$source_js" ] || fail "$source_js is missing: build the wasm preset first"
+  ln -s "$source_js" "$programs/chapters/$listed/$listed_program.js"
+# shellcheck source=book/chapters.sh
+done < <(cd "$tree" && root=$tree && source book/chapters.sh && book_chapters)
+
+[ -d "$root/build/search-deps" ] && export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
+bash "$tree/book/run/run-in-page-test.sh" "$run/page" "$chapter" "$programs" >"$run/page.log" 2>&1 ||
+  { tail -n 40 "$run/page.log"; fail "the run control of book/$chapter.md in Chromium (log: $run/page.log)"; }
+tail -n 3 "$run/page.log"
+step "the page's run control matches the golden files"
+echo "new-chapter-wasm-test: ok in $((SECONDS - start)) s"

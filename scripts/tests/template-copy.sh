@@ -1,0 +1,24 @@
+# shellcheck shell=bash
+# Sourced by the template tests (new-chapter-test.sh, new-chapter-wasm-test.sh):
+# the scratch copy a new chapter is generated into, and its number.
+
+# copy_sources ROOT DEST: the tree's sources (no build folders, no .git) into DEST.
+copy_sources() {
+  mkdir -p "$2"
+  tar -C "$1" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$2" -xf -
+}
+
+# free_chapter_number ROOT: the highest number no chapter, golden folder or page of ROOT
+# uses yet (empty when 01..99 are all used).
+free_chapter_number() {
+  (cd "$1" && python3 - <<'PY'
+import glob
+used = {line.split()[0][:2] for line in open("chapters/chapters.list", encoding="utf-8")
+        if line.strip() and not line.lstrip().startswith("#")}
+used |= {p.split("/")[-1][:2] for p in glob.glob("chapters/[0-9][0-9]-*") + glob.glob("golden/[0-9][0-9]-*")}
+used |= {p.split("/")[-1][:2] for p in glob.glob("book/[0-9][0-9]-*.md")}
+free = [f"{n:02d}" for n in range(99, 0, -1) if f"{n:02d}" not in used]
+print(free[0] if free else "")
+PY
+  )
+}
