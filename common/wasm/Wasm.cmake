@@ -108,8 +108,9 @@ set_target_properties(Boost::program_options PROPERTIES
 #   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
 #   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
 #                              and checks, all lines in one Node process (bad-input-batch.sh)
-#   wasm/page-weight           (once) what a reader's browser loads stays bounded: all programs
-#                              together at most 800 KB gzip (page-weight.py)
+#   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
+#                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
+#                              over all programs is printed, not limited: it grows with the book)
 #   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
 #                              clicked in headless Chromium, compared with the golden files (labels
 #                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)

@@ -1,23 +1,41 @@
-"""page-weight.py BUILD_DIR LIMIT_BYTES: the wasm programs a reader's browser
-loads, gzip-compressed (-9, as a web server or the reader's disk would hold them),
-must together stay within LIMIT_BYTES. Prints each program's size."""
+"""page-weight.py BUILD_DIR LIMIT_BYTES: what a reader's browser loads for one page stays
+bounded. A page's run control loads a program only when a block of the page names one of
+its cases (book/run/run.js, on demand), so each chapter page weighs the programs of the
+chapters its `case="<chapter>/<case>"` blocks name, gzip-compressed (-9, as a web server
+or the reader's disk would hold them); each page must stay within LIMIT_BYTES. Prints each
+program's size, each page's weight and, for the README, all programs together (a sum that
+grows with the book, so it is reported, not limited)."""
 import gzip
 import pathlib
+import re
 import sys
 
 build, limit = pathlib.Path(sys.argv[1]), int(sys.argv[2])
 root = pathlib.Path(__file__).resolve().parents[2]
-total = 0
-for line in (root / "chapters/chapters.list").read_text(encoding="utf-8").splitlines():
-    if not line.strip() or line.lstrip().startswith("#"):
-        continue
-    chapter, program = line.split()[:2]
+sys.path.insert(0, str(root / "scripts" / "lib"))
+import suite  # noqa: E402  (chapters/chapters.list's reader)
+
+programs = dict(suite.chapters())
+weight = {}
+for chapter, program in programs.items():
     js = build / "chapters" / chapter / f"{program}.js"
     if not js.is_file():
         sys.exit(f"FAIL: {js} is missing (cmake --build --preset wasm builds it)")
-    size = len(gzip.compress(js.read_bytes(), compresslevel=9))
-    total += size
-    print(f"{program}.js: {js.stat().st_size} bytes, {size} gzip")
-print(f"all programs: {total} bytes gzip (limit {limit})")
-if total == 0 or total > limit:
-    sys.exit(f"FAIL: the programs weigh {total} bytes gzip, over the page's budget of {limit}")
+    weight[chapter] = len(gzip.compress(js.read_bytes(), compresslevel=9))
+    print(f"{program}.js: {js.stat().st_size} bytes, {weight[chapter]} gzip")
+
+failures = []
+for chapter in programs:
+    page = root / "book" / f"{chapter}.md"
+    named = sorted(set(re.findall(r'case="([^/"]+)/', page.read_text(encoding="utf-8")))) if page.is_file() else []
+    unknown = [c for c in named if c not in weight]
+    if unknown:
+        failures.append(f"book/{chapter}.md names cases of {', '.join(unknown)}, not in chapters/chapters.list")
+        continue
+    total = sum(weight[c] for c in named)
+    print(f"book/{chapter}.md loads {' + '.join(programs[c] for c in named) or 'no program'}: {total} bytes gzip")
+    if total > limit:
+        failures.append(f"book/{chapter}.md loads {total} bytes gzip of programs, over the page's budget of {limit}")
+print(f"all programs together: {sum(weight.values())} bytes gzip (one page loads only its own)")
+if not weight or failures:
+    sys.exit("FAIL: " + ("; ".join(failures) or "no program"))
