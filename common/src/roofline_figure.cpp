@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ledger/plot_frame.hpp"
 #include "ledger/roofline_plot.hpp"
 
 namespace ledger {
@@ -79,12 +80,7 @@ std::string draw_roofline_figure(const RooflineFigure& f) {
   const auto [x, y] = fit_roofline_scales(xs, ys, f.fit, f.bottom);
 
   // The legend's height sets the figure's.
-  const double legend_top = f.bottom + plot_style::kLegendGap;
-  const double height = f.legend
-                            ? legend_bottom([&](svg::Document& d) { return f.legend(d, legend_top); }) + f.legend_margin
-                            : legend_top;
-  svg::Document doc = figure_document(height, f.text);
-  draw_axes(doc, x, y, decade_ticks(x), decade_ticks(y), roofline_axis_titles());
+  svg::Document doc = draw_plot_frame({f.text, roofline_axis_titles(), {}, {}, f.legend, f.legend_margin}, x, y);
 
   const auto roof = roofline_points(x, y, f.peak, f.bandwidth);
   doc.polyline(roof, Stroke{f.roof_color, 2.2, ""});
@@ -121,7 +117,7 @@ std::string draw_roofline_figure(const RooflineFigure& f) {
   if (!f.ceiling_label.empty()) label_ceiling(doc, layout, f, corner);
   if (f.balance) doc.circle(corner, 5.5, "#ffffff", Stroke{f.balance->color, 2.0, ""});
 
-  if (f.legend) f.legend(doc, legend_top);
+  if (f.legend) f.legend(doc, legend_top(y));
   return doc.str();
 }
 

@@ -6,7 +6,6 @@
 // takes the pieces (fit_roofline_scales, plot_label_layout, label_slope).
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +15,7 @@
 #include "ledger/label_layout.hpp"
 #include "ledger/log_scale.hpp"
 #include "ledger/plot_axes.hpp"
+#include "ledger/plot_frame.hpp"
 #include "ledger/plot_style.hpp"
 #include "ledger/svg.hpp"
 
@@ -82,7 +82,7 @@ struct RooflineFigure {
   double label_size = 12.0;  // the points' labels
   // The legend under the plot: draws itself from its first baseline `top`
   // and returns its bottom. None: the figure ends under the x axis titles.
-  std::function<double(svg::Document& doc, double top)> legend{};
+  LegendDrawer legend{};
   double legend_margin = 10.0;  // under the legend's bottom
 };
 
