@@ -6,6 +6,10 @@ namespace ledger {
 
 double legend_top(const LogScale& y) { return y.from() + plot_style::kLegendGap; }
 
+LabelLayout plot_label_layout(const LogScale& x, const LogScale& y) {
+  return LabelLayout(Box{x.from() + 3.0, y.to() + 3.0, x.to() - 3.0, y.from() - 3.0});
+}
+
 svg::Document draw_plot_frame(const PlotFrame& frame, const LogScale& x, const LogScale& y) {
   const double top = legend_top(y);
   const double height =

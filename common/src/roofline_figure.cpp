@@ -54,10 +54,6 @@ PlotScales fit_roofline_scales(std::span<const double> intensities, std::span<co
   return {x, LogScale(y_low, y_top, bottom, kTop)};
 }
 
-LabelLayout plot_label_layout(const LogScale& x, const LogScale& y) {
-  return LabelLayout(Box{x.from() + 3.0, y.to() + 3.0, x.to() - 3.0, y.from() - 3.0});
-}
-
 void label_slope(svg::Document& doc, LabelLayout& layout, Point from, Point to, std::span<const std::string> texts,
                  double size, const std::string& color) {
   for (const std::string& text : texts) {

@@ -1,13 +1,15 @@
 // The frame of a figure with a log-log plot, declared: its words, its axes'
 // ticks and titles, and the legend under the plot. Common sizes the document
 // to the legend, draws the heading and the axes; the figure then draws its
-// content and, last, its legend at legend_top().
+// content (placing its labels with plot_label_layout) and, last, its legend at
+// legend_top().
 #pragma once
 
 #include <functional>
 #include <vector>
 
 #include "ledger/figure.hpp"
+#include "ledger/label_layout.hpp"
 #include "ledger/log_scale.hpp"
 #include "ledger/plot_axes.hpp"
 #include "ledger/svg.hpp"
@@ -28,6 +30,9 @@ struct PlotFrame {
 
 // The first baseline of the legend under a plot whose y scale is `y`: under the x axis's labels and title.
 double legend_top(const LogScale& y);
+
+// The label layout of the plot area the scales span: labels stay 3 px inside its frame.
+LabelLayout plot_label_layout(const LogScale& x, const LogScale& y);
 
 // A document as tall as the legend needs (the legend is drawn into a scratch
 // document to measure it), with the heading and the axes drawn.

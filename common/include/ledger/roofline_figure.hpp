@@ -3,7 +3,7 @@
 // legend), common draws it: the frame fitted to what it shows, the axes, the
 // roof, the markers, and every label placed by the label layout, so none
 // covers another. A chapter whose figure is not one roof with points on it
-// takes the pieces (fit_roofline_scales, plot_label_layout, label_slope).
+// takes the pieces (fit_roofline_scales, label_slope; plot_frame.hpp).
 #pragma once
 
 #include <optional>
@@ -42,9 +42,6 @@ struct PlotScales {
 // The scales of a plot area from plot_style::kLeft..kRight across and `bottom`..kTop up.
 PlotScales fit_roofline_scales(std::span<const double> intensities, std::span<const double> flops_per_s,
                                const RooflineFit& fit, double bottom);
-
-// The label layout of a plot area: labels stay 3 px inside its frame.
-LabelLayout plot_label_layout(const LogScale& x, const LogScale& y);
 
 // A label along a sloped line (a memory roof): the first of `texts` (the
 // full words, then shorter ones) that finds free room beside it, in `color`,
