@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "ledger/label_layout.hpp"
+#include "ledger/legend.hpp"
 #include "ledger/plot_frame.hpp"
 #include "ledger/plot_style.hpp"
 #include "ledger/roofline_figure.hpp"
@@ -100,55 +101,34 @@ std::string verdict_note(const RoofLine& line, const Analysis& a, const Operator
   return fmt::format("（{}）", change);
 }
 
-// The memory roof, then one row per compute roof; returns the bottom.
-double draw_legend(ledger::svg::Document& doc, double top, const std::vector<RoofLine>& lines, const Analysis& a,
-                   const OperatorLedger& ledger) {
+// The memory roof, then one row per compute roof: key, rate, balance point,
+// verdict. A reader's roof remark can be long: common's legend shrinks a row to the width, then cuts it.
+ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a, const OperatorLedger& ledger) {
   const ledger::Roof& hbm = *a.memory_roof;
-  const double x = 36.0;
-  double y = top;
-  doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{kSlopeColor, 2.0, ""});
-  // A reader's roof remark can be long: a legend row shrinks to the figure's width, then is cut.
-  const auto fitted = [](std::string_view text, double left) {
-    return ledger::svg::fit_text(text, 12.0, 8.0, kWidth - left - 8.0);
-  };
-  const auto slope_row =
-      fitted(fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm)), x + 34.0);
-  doc.text({x + 34.0, y}, slope_row.text, TextStyle{slope_row.size, Anchor::start, kInk});
-  // Columns: roof key, rate, balance point, verdict; each as wide as its widest cell.
-  std::vector<std::vector<std::string>> cells;
+  ledger::Legend legend;
+  legend.rows.push_back(
+      {Stroke{kSlopeColor, 2.0, ""},
+       std::nullopt,
+       {{fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm))}}});
   for (const RoofLine& line : lines) {
     const ledger::Roof& roof = *line.verdict->roof;
-    cells.push_back(
-        {roof.key, format_rate(roof, roof.effective()), fmt::format("平衡点 {:.3f}", line.verdict->balance),
-         fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger))});
-  }
-  std::vector<double> column_x{x + 34.0};
-  for (std::size_t c = 0; c + 1 < 4; ++c) {
-    double widest = 0.0;
-    for (const auto& row : cells) widest = std::max(widest, ledger::svg::text_width(row[c], 12.0));
-    column_x.push_back(column_x.back() + widest + 14.0);
-  }
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const RoofLine& line = lines[i];
-    y += kLegendRow;
-    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0},
-             Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash});
-    draw_marker(doc, line.marker, {x + 13.0, y - 4.0}, 3.5, line.color);
-    for (std::size_t c = 0; c < 4; ++c) {
-      const std::string& color = c == 0 ? line.color : kInk;
-      const auto cell = fitted(cells[i][c], column_x[c]);
-      doc.text({column_x[c], y}, cell.text,
-               TextStyle{cell.size, Anchor::start, color, line.chosen && c != 1 && c != 2});
-    }
+    const std::string verdict =
+        fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger));
+    legend.rows.push_back({Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash},
+                           line.marker,
+                           {{roof.key, line.color, line.chosen},
+                            {format_rate(roof, roof.effective())},
+                            {fmt::format("平衡点 {:.3f}", line.verdict->balance)},
+                            {verdict, kInk, line.chosen}}});
   }
   if (a.roof_overridden) {
-    y += kLegendRow;
-    const auto note = fitted(fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
+    legend.rows.push_back({std::nullopt,
+                           std::nullopt,
+                           {{fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
                                          ledger.declared_roof, a.chosen.roof->key),
-                             x);
-    doc.text({x, y}, note.text, TextStyle{note.size, Anchor::start, kMuted});
+                             kMuted}}});
   }
-  return y + 14.0;
+  return legend;
 }
 
 }  // namespace
@@ -181,7 +161,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
                 "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
                 "compute-bound"};
   frame.titles = ledger::roofline_axis_titles();
-  frame.legend = [&](ledger::svg::Document& d, double top) { return draw_legend(d, top, lines, a, ledger); };
+  frame.legend = ledger::legend_drawer(legend_of(lines, a, ledger));
   frame.legend_margin = 8.0;
   ledger::svg::Document doc = ledger::draw_plot_frame(frame, x, y);
   ledger::LabelLayout layout = ledger::plot_label_layout(x, y);
