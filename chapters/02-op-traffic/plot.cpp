@@ -49,7 +49,9 @@ std::vector<Operator> operators_of(const Machine& machine, const std::vector<Row
   return out;
 }
 
-// The legend: the colour key, then each operator by number, in columns.
+// The legend: the colour key, then each operator by number, in columns. Drawn
+// here, not declared as a ledger::Legend: its key sets three swatches on one
+// row and its operators fill one or two numbered columns, a layout only this figure has.
 double draw_legend(ledger::svg::Document& doc, double key_y, const std::vector<Operator>& ops) {
   double x = 40.0;
   const TextStyle key_text{12.0, Anchor::start, "#222222"};

@@ -10,6 +10,7 @@
 #include "cycle_model.hpp"
 #include "ledger/curve_plot.hpp"
 #include "ledger/label_layout.hpp"
+#include "ledger/legend.hpp"
 #include "ledger/plot_frame.hpp"
 #include "ledger/plot_style.hpp"
 #include "table.hpp"
@@ -89,40 +90,34 @@ std::string crossover_text(const Series& s, bool shown) {
                      s.crossover->h_q, shown ? "" : "（在图外）");
 }
 
+// The two formulas' line styles side by side (particular: two swatches on
+// one row, drawn here), then common's legend: what the points are, one row per topk with its crossover.
 double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Series>& all, const ledger::LogScale& x,
                    bool zero_cube) {
   const double left = 36.0;
-  double y = top;
-  doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{kInk, 2.0, ""});
-  doc.text({left + 32.0, y}, with_subscripts("实线 cube_cycles = h_q·topk·(d+d) // fma"),
+  doc.line({left, top - 4.0}, {left + 26.0, top - 4.0}, Stroke{kInk, 2.0, ""});
+  doc.text({left + 32.0, top}, with_subscripts("实线 cube_cycles = h_q·topk·(d+d) // fma"),
            TextStyle{12.0, Anchor::start, kInk});
-  doc.line({left + 330.0, y - 4.0}, {left + 356.0, y - 4.0}, Stroke{kInk, 2.0, "6 4"});
-  doc.text({left + 362.0, y}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
+  doc.line({left + 330.0, top - 4.0}, {left + 356.0, top - 4.0}, Stroke{kInk, 2.0, "6 4"});
+  doc.text({left + 362.0, top}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
            TextStyle{12.0, Anchor::start, kInk});
-  y += kLegendRow;
-  doc.text({left, y},
-           with_subscripts("实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
-                           "每核每周期 L2 字节数"),
-           TextStyle{12.0, Anchor::start, kMuted});
-  double topk_width = 0.0;  // the crossover column starts after the widest "topk = N"
+  ledger::Legend legend{left, 32.0, 84.0, {}};
+  legend.rows.push_back({std::nullopt,
+                         std::nullopt,
+                         {{"实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
+                           "每核每周期 L2 字节数",
+                           kMuted, false, true}}});
   for (const Series& s : all) {
-    topk_width = std::max(topk_width, ledger::svg::text_width(fmt::format("topk = {}", s.topk), 12.0));
-  }
-  for (const Series& s : all) {
-    y += kLegendRow;
-    doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{s.style.color, 2.0, s.style.dash});
-    draw_marker(doc, s.style.marker, {left + 13.0, y - 4.0}, 3.5, s.style.color);
-    doc.text({left + 32.0, y}, fmt::format("topk = {}", s.topk), TextStyle{12.0, Anchor::start, s.style.color, true});
     const bool shown = s.crossover && x.contains(s.crossover->h_q);
-    const double at = left + 32.0 + std::max(topk_width, 84.0) + 14.0;
-    const auto text = ledger::svg::fit_text(crossover_text(s, shown), 12.0, 8.0, kWidth - at - 8.0);
-    doc.text({at, y}, with_subscripts(text.text), TextStyle{text.size, Anchor::start, kInk});
+    legend.rows.push_back(
+        {Stroke{s.style.color, 2.0, s.style.dash},
+         s.style.marker,
+         {{fmt::format("topk = {}", s.topk), s.style.color, true}, {crossover_text(s, shown), kInk, false, true}}});
   }
-  if (zero_cube) {
-    y += kLegendRow;
-    doc.text({left, y}, "cube_cycles = 0 的行在对数坐标上没有位置，没有画点", TextStyle{12.0, Anchor::start, kMuted});
-  }
-  return y + 14.0;
+  if (zero_cube)
+    legend.rows.push_back(
+        {std::nullopt, std::nullopt, {{"cube_cycles = 0 的行在对数坐标上没有位置，没有画点", kMuted}}});
+  return ledger::draw_legend(doc, top + kLegendRow, legend);
 }
 
 // A model curve across the plot's h_q range, as pixels.
