@@ -153,7 +153,9 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   // the balance point that product runs decades above every roof.
   ys.push_back(ledger::attainable(a.intensity, top_peak, bandwidth));
   // Wider margins than one roof's figure: the ceilings' labels and the points' verdicts need room.
-  const auto [x, y] = ledger::fit_roofline_scales(xs, ys, {3.0, 3.0, 2.5}, kBottom);
+  const ledger::PlotScales scales = ledger::fit_roofline_scales(xs, ys, {3.0, 3.0, 2.5}, kBottom);
+  const ledger::LogScale& x = scales.x;  // named, not bound: the lambdas below capture them
+  const ledger::LogScale& y = scales.y;
 
   ledger::PlotFrame frame;
   frame.text = {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
