@@ -78,7 +78,8 @@ struct RooflineFigure {
   double point_radius = 4.5;
   double label_size = 12.0;  // the points' labels
   // The legend under the plot: draws itself from its first baseline `top`
-  // and returns its bottom. None: the figure ends under the x axis titles.
+  // and returns its bottom (legend_drawer(ledger::Legend) for a declared one).
+  // None: the figure ends under the x axis titles.
   LegendDrawer legend{};
   double legend_margin = 10.0;  // under the legend's bottom
 };
@@ -86,6 +87,8 @@ struct RooflineFigure {
 // The SVG file: heading, axes, the roof, the balance mark, the points (their
 // labels placed first, as they must sit by their points), then the slope's,
 // the balance point's and the ceiling's labels where room is left, the legend.
+// Peak, bandwidth and intensities must be finite and > 0 (the chapter checks
+// its input first); otherwise a LogScale throws std::invalid_argument.
 std::string draw_roofline_figure(const RooflineFigure& figure);
 
 }  // namespace ledger
