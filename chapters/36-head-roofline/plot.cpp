@@ -114,9 +114,10 @@ double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Ser
          s.style.marker,
          {{fmt::format("topk = {}", s.topk), s.style.color, true}, {crossover_text(s, shown), kInk, false, true}}});
   }
-  if (zero_cube)
+  if (zero_cube) {
     legend.rows.push_back(
         {std::nullopt, std::nullopt, {{"cube_cycles = 0 的行在对数坐标上没有位置，没有画点", kMuted}}});
+  }
   return ledger::draw_legend(doc, top + kLegendRow, legend);
 }
 
