@@ -7,10 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "ledger/figure.hpp"
 #include "ledger/label_layout.hpp"
-#include "ledger/plot_axes.hpp"
+#include "ledger/legend.hpp"
+#include "ledger/plot_frame.hpp"
 #include "ledger/plot_style.hpp"
+#include "ledger/roofline_figure.hpp"
 #include "ledger/roofline_plot.hpp"
 #include "units.hpp"
 
@@ -29,7 +30,6 @@ using ledger::svg::TextStyle;
 // The frame and colours all figures share; only the plot's height is this figure's.
 using namespace ledger::plot_style;
 constexpr double kBottom = 374.0;
-constexpr double kLegendTop = kBottom + kLegendGap;
 
 const std::string kSlopeColor = "#2b2b30";
 
@@ -101,59 +101,42 @@ std::string verdict_note(const RoofLine& line, const Analysis& a, const Operator
   return fmt::format("（{}）", change);
 }
 
-// The memory roof, then one row per compute roof; returns the bottom.
-double draw_legend(ledger::svg::Document& doc, const std::vector<RoofLine>& lines, const Analysis& a,
-                   const OperatorLedger& ledger) {
+// The memory roof, then one row per compute roof: key, rate, balance point,
+// verdict. A reader's roof remark can be long: common's legend shrinks a row to the width, then cuts it.
+ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a, const OperatorLedger& ledger) {
   const ledger::Roof& hbm = *a.memory_roof;
-  const double x = 36.0;
-  double y = kLegendTop;
-  doc.line({x, y - 4.0}, {x + 26.0, y - 4.0}, Stroke{kSlopeColor, 2.0, ""});
-  // A reader's roof remark can be long: a legend row shrinks to the figure's width, then is cut.
-  const auto fitted = [](std::string_view text, double left) {
-    return ledger::svg::fit_text(text, 12.0, 8.0, kWidth - left - 8.0);
-  };
-  const auto slope_row =
-      fitted(fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm)), x + 34.0);
-  doc.text({x + 34.0, y}, slope_row.text, TextStyle{slope_row.size, Anchor::start, kInk});
-  // Columns: roof key, rate, balance point, verdict; each as wide as its widest cell.
-  std::vector<std::vector<std::string>> cells;
+  ledger::Legend legend;
+  legend.rows.push_back(
+      {Stroke{kSlopeColor, 2.0, ""},
+       std::nullopt,
+       {{fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm))}}});
   for (const RoofLine& line : lines) {
     const ledger::Roof& roof = *line.verdict->roof;
-    cells.push_back(
-        {roof.key, format_rate(roof, roof.effective()), fmt::format("平衡点 {:.3f}", line.verdict->balance),
-         fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger))});
-  }
-  std::vector<double> column_x{x + 34.0};
-  for (std::size_t c = 0; c + 1 < 4; ++c) {
-    double widest = 0.0;
-    for (const auto& row : cells) widest = std::max(widest, ledger::svg::text_width(row[c], 12.0));
-    column_x.push_back(column_x.back() + widest + 14.0);
-  }
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const RoofLine& line = lines[i];
-    y += kLegendRow;
-    doc.line({x, y - 4.0}, {x + 26.0, y - 4.0},
-             Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash});
-    draw_marker(doc, line.marker, {x + 13.0, y - 4.0}, 3.5, line.color);
-    for (std::size_t c = 0; c < 4; ++c) {
-      const std::string& color = c == 0 ? line.color : kInk;
-      const auto cell = fitted(cells[i][c], column_x[c]);
-      doc.text({column_x[c], y}, cell.text,
-               TextStyle{cell.size, Anchor::start, color, line.chosen && c != 1 && c != 2});
-    }
+    const std::string verdict =
+        fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger));
+    legend.rows.push_back({Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash},
+                           line.marker,
+                           {{roof.key, line.color, line.chosen},
+                            {format_rate(roof, roof.effective())},
+                            {fmt::format("平衡点 {:.3f}", line.verdict->balance)},
+                            {verdict, kInk, line.chosen}}});
   }
   if (a.roof_overridden) {
-    y += kLegendRow;
-    const auto note = fitted(fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
+    legend.rows.push_back({std::nullopt,
+                           std::nullopt,
+                           {{fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
                                          ledger.declared_roof, a.chosen.roof->key),
-                             x);
-    doc.text({x, y}, note.text, TextStyle{note.size, Anchor::start, kMuted});
+                             kMuted}}});
   }
-  return y + 14.0;
+  return legend;
 }
 
 }  // namespace
 
+// Not common's RooflineFigure (one roof, points on it): this figure is particular to the
+// chapter's wrong-roof comparison, several ceilings over one slope, ceilings that share a
+// value drawn once, and the case as a vertical line meeting each; it takes common's frame,
+// scales, layout and slope label.
 std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   const std::vector<RoofLine> lines = roof_lines(a);
   const double bandwidth = a.memory_roof->effective();
@@ -169,21 +152,21 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   // Where the case meets the highest roof, not bandwidth x AI: far right of
   // the balance point that product runs decades above every roof.
   ys.push_back(ledger::attainable(a.intensity, top_peak, bandwidth));
-  const auto x = ledger::LogScale::whole_decades(xs, 3.0, kLeft, kRight);
-  const double y_top = *std::max_element(ys.begin(), ys.end()) * 2.5;
-  const auto y = ledger::LogScale(ledger::LogScale::whole_decades(ys, 3.0, kBottom, kTop).low(), y_top, kBottom, kTop);
+  // Wider margins than one roof's figure: the ceilings' labels and the points' verdicts need room.
+  const ledger::PlotScales scales = ledger::fit_roofline_scales(xs, ys, {3.0, 3.0, 2.5}, kBottom);
+  const ledger::LogScale& x = scales.x;  // named, not bound: the lambdas below capture them
+  const ledger::LogScale& y = scales.y;
 
-  const double height =
-      ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, lines, a, ledger); }) + 8.0;
-  ledger::svg::Document doc = ledger::figure_document(
-      height, {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
-               fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
-               "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
-               "compute-bound"});
-  ledger::draw_axes(doc, x, y, ledger::decade_ticks(x), ledger::decade_ticks(y),
-                    {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
-
-  ledger::LabelLayout layout(ledger::Box{kLeft + 3.0, kTop + 3.0, kRight - 3.0, kBottom - 3.0});
+  ledger::PlotFrame frame;
+  frame.text = {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
+                fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
+                "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
+                "compute-bound"};
+  frame.titles = ledger::roofline_axis_titles();
+  frame.legend = ledger::legend_drawer(legend_of(lines, a, ledger));
+  frame.legend_margin = 8.0;
+  ledger::svg::Document doc = ledger::draw_plot_frame(frame, x, y);
+  ledger::LabelLayout layout = ledger::plot_label_layout(x, y);
 
   // The memory slope, up to the highest ceiling; then each ceiling from its balance point.
   const auto slope = ledger::roofline_points(x, y, top_peak, bandwidth);
@@ -315,15 +298,11 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   for (std::size_t k = 1; k < ceilings.size(); ++k) name_ceiling(ceilings[k]);
   if (slope.size() >= 2) {
     // The legend's first row names the slope too: a crowded slope takes the rate alone, or no label.
-    for (const std::string& text : {fmt::format("带宽 {} × AI", format_rate(*a.memory_roof, bandwidth)),
-                                    format_rate(*a.memory_roof, bandwidth)}) {
-      const auto s = layout.place_along_if_free(slope[0], slope[1], text, 11.0, 5.0);
-      if (!s) continue;
-      doc.text(s->at, text, TextStyle{11.0, s->anchor, kSlopeColor, false, s->rotate});
-      break;
-    }
+    const std::string rate = format_rate(*a.memory_roof, bandwidth);
+    const std::vector<std::string> texts{fmt::format("带宽 {} × AI", rate), rate};
+    ledger::label_slope(doc, layout, slope[0], slope[1], texts, 11.0, kSlopeColor);
   }
-  draw_legend(doc, lines, a, ledger);
+  frame.legend(doc, ledger::legend_top(y));
   return doc.str();
 }
 

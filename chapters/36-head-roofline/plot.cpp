@@ -8,9 +8,10 @@
 #include <fmt/format.h>
 
 #include "cycle_model.hpp"
-#include "ledger/figure.hpp"
+#include "ledger/curve_plot.hpp"
 #include "ledger/label_layout.hpp"
-#include "ledger/plot_axes.hpp"
+#include "ledger/legend.hpp"
+#include "ledger/plot_frame.hpp"
 #include "ledger/plot_style.hpp"
 #include "table.hpp"
 
@@ -26,7 +27,6 @@ using ledger::svg::with_subscripts;
 // The frame and colours all figures share; only the plot's height is this figure's.
 using namespace ledger::plot_style;
 constexpr double kBottom = 374.0;
-constexpr double kLegendTop = kBottom + kLegendGap;
 
 struct Sample {
   double h_q = 0.0;
@@ -90,57 +90,49 @@ std::string crossover_text(const Series& s, bool shown) {
                      s.crossover->h_q, shown ? "" : "（在图外）");
 }
 
-double draw_legend(ledger::svg::Document& doc, const std::vector<Series>& all, const ledger::LogScale& x,
+// The two formulas' line styles side by side (particular: two swatches on
+// one row, drawn here), then common's legend: what the points are, one row per topk with its crossover.
+double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Series>& all, const ledger::LogScale& x,
                    bool zero_cube) {
   const double left = 36.0;
-  double y = kLegendTop;
-  doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{kInk, 2.0, ""});
-  doc.text({left + 32.0, y}, with_subscripts("实线 cube_cycles = h_q·topk·(d+d) // fma"),
+  doc.line({left, top - 4.0}, {left + 26.0, top - 4.0}, Stroke{kInk, 2.0, ""});
+  doc.text({left + 32.0, top}, with_subscripts("实线 cube_cycles = h_q·topk·(d+d) // fma"),
            TextStyle{12.0, Anchor::start, kInk});
-  doc.line({left + 330.0, y - 4.0}, {left + 356.0, y - 4.0}, Stroke{kInk, 2.0, "6 4"});
-  doc.text({left + 362.0, y}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
+  doc.line({left + 330.0, top - 4.0}, {left + 356.0, top - 4.0}, Stroke{kInk, 2.0, "6 4"});
+  doc.text({left + 362.0, top}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
            TextStyle{12.0, Anchor::start, kInk});
-  y += kLegendRow;
-  doc.text({left, y},
-           with_subscripts("实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
-                           "每核每周期 L2 字节数"),
-           TextStyle{12.0, Anchor::start, kMuted});
-  double topk_width = 0.0;  // the crossover column starts after the widest "topk = N"
+  ledger::Legend legend{left, 32.0, 84.0, {}};
+  legend.rows.push_back({std::nullopt,
+                         std::nullopt,
+                         {{"实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
+                           "每核每周期 L2 字节数",
+                           kMuted, false, true}}});
   for (const Series& s : all) {
-    topk_width = std::max(topk_width, ledger::svg::text_width(fmt::format("topk = {}", s.topk), 12.0));
-  }
-  for (const Series& s : all) {
-    y += kLegendRow;
-    doc.line({left, y - 4.0}, {left + 26.0, y - 4.0}, Stroke{s.style.color, 2.0, s.style.dash});
-    draw_marker(doc, s.style.marker, {left + 13.0, y - 4.0}, 3.5, s.style.color);
-    doc.text({left + 32.0, y}, fmt::format("topk = {}", s.topk), TextStyle{12.0, Anchor::start, s.style.color, true});
     const bool shown = s.crossover && x.contains(s.crossover->h_q);
-    const double at = left + 32.0 + std::max(topk_width, 84.0) + 14.0;
-    const auto text = ledger::svg::fit_text(crossover_text(s, shown), 12.0, 8.0, kWidth - at - 8.0);
-    doc.text({at, y}, with_subscripts(text.text), TextStyle{text.size, Anchor::start, kInk});
+    legend.rows.push_back(
+        {Stroke{s.style.color, 2.0, s.style.dash},
+         s.style.marker,
+         {{fmt::format("topk = {}", s.topk), s.style.color, true}, {crossover_text(s, shown), kInk, false, true}}});
   }
   if (zero_cube) {
-    y += kLegendRow;
-    doc.text({left, y}, "cube_cycles = 0 的行在对数坐标上没有位置，没有画点", TextStyle{12.0, Anchor::start, kMuted});
+    legend.rows.push_back(
+        {std::nullopt, std::nullopt, {{"cube_cycles = 0 的行在对数坐标上没有位置，没有画点", kMuted}}});
   }
-  return y + 14.0;
+  return ledger::draw_legend(doc, top + kLegendRow, legend);
 }
 
-// A model curve across the plot's h_q range, as pixels (every 4 px of x).
+// A model curve across the plot's h_q range, as pixels.
 std::vector<Point> curve(const Params& p, std::uint64_t topk, bool cube, const ledger::LogScale& x,
                          const ledger::LogScale& y) {
-  std::vector<Point> points;
-  for (double px = x.from(); px < x.to() + 2.0; px += 4.0) {
-    const double at = std::min(px, x.to());
-    const double h_q = x.value_at(at);
-    const double cycles = cube ? cube_curve(p, h_q, topk) : mem_curve(p, h_q, topk);
-    if (cycles > 0.0 && y.contains(cycles)) points.push_back({at, y(cycles)});
-  }
-  return points;
+  return ledger::sample_curve(x, y,
+                              [&](double h_q) { return cube ? cube_curve(p, h_q, topk) : mem_curve(p, h_q, topk); });
 }
 
 }  // namespace
 
+// Not a roofline: two model curves per topk (cycles against h_q), the table's
+// rows on them, their crossovers and a legend of the formulas. It takes
+// common's frame, layout and curve sampling and naming; the rest is this figure's.
 std::string cycles_svg(const Params& params) {
   const double bytes_per_cycle = l2_bytes_per_core_per_cycle(params);
   render_table(params);  // the same refusals as the text
@@ -171,27 +163,24 @@ std::string cycles_svg(const Params& params) {
   }
   const auto y = ledger::LogScale::whole_decades(ys, 1.2, kBottom, kTop);
 
-  const double height =
-      ledger::legend_bottom([&](ledger::svg::Document& d) { return draw_legend(d, all, x, zero_cube); }) + 8.0;
-  ledger::svg::Document doc = ledger::figure_document(
-      height,
-      {"head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
-       fmt::format("d = {}，L2 带宽按 {} 份平分，每份 b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
-                   params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)});
-
+  ledger::PlotFrame frame;
+  frame.text = {
+      "head_roofline：每个 AI Core 的 cube 周期与 L2 周期", "每个 AI Core 分几个 q head：Cube 周期与 L2 搬运周期",
+      fmt::format("d = {}，L2 带宽按 {} 份平分，每份 b = {:.3f} B/cycle，Cube 每周期 {} FMA；谁的周期多，谁就是瓶颈",
+                  params.d, params.num_cores, bytes_per_cycle, params.fma_per_cycle)};
+  frame.titles = {"每个 AI Core 负责的 q head 数 h_q（对数坐标）", "周期数 cycles（对数坐标）"};
   // h_q ticks at the table's values, skipping any too close to the previous label.
-  std::vector<ledger::Tick> x_ticks;
-  for (const double v : x.minor_values()) x_ticks.push_back({v, "", false});
+  for (const double v : x.minor_values()) frame.x_ticks.push_back({v, "", false});
   double last_label = -1e9;
   for (const double h : heads) {
     const bool room = x(h) - last_label >= 30.0;
-    x_ticks.push_back({h, room ? fmt::format("{:.0f}", h) : "", true});
+    frame.x_ticks.push_back({h, room ? fmt::format("{:.0f}", h) : "", true});
     if (room) last_label = x(h);
   }
-  ledger::draw_axes(doc, x, y, x_ticks, ledger::decade_ticks(y),
-                    {"每个 AI Core 负责的 q head 数 h_q（对数坐标）", "周期数 cycles（对数坐标）"});
-
-  ledger::LabelLayout layout(ledger::Box{kLeft + 3.0, kTop + 3.0, kRight - 3.0, kBottom - 3.0});
+  frame.legend = [&](ledger::svg::Document& d, double top) { return draw_legend(d, top, all, x, zero_cube); };
+  frame.legend_margin = 8.0;
+  ledger::svg::Document doc = ledger::draw_plot_frame(frame, x, y);
+  ledger::LabelLayout layout = ledger::plot_label_layout(x, y);
   for (const Series& s : all) {
     for (const bool cube : {true, false}) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
@@ -230,24 +219,11 @@ std::string cycles_svg(const Params& params) {
   // Name each curve at its right end.
   for (const Series& s : all) {
     for (const bool cube : {true, false}) {
-      const std::vector<Point> line = curve(params, s.topk, cube, x, y);
-      if (line.empty()) continue;
       const std::string text = fmt::format("{} topk={}", cube ? "cube" : "mem", s.topk);
-      std::vector<ledger::LabelSlot> slots{
-          {-4.0, -6.0, Anchor::end}, {-4.0, 14.0, Anchor::end}, {-60.0, -6.0, Anchor::end}, {-60.0, 14.0, Anchor::end}};
-      // Then above and below the curve itself, every 12 px leftwards over its right half,
-      // so a label always sits by its own curve.
-      for (std::size_t i = line.size() - 1; i > line.size() / 2 && i >= 3; i -= 3) {
-        const Point& p = line[i];
-        slots.push_back({p.x - line.back().x, p.y - line.back().y - 6.0, Anchor::end});
-        slots.push_back({p.x - line.back().x, p.y - line.back().y + 14.0, Anchor::end});
-      }
-      // Colour and dash name the curve in the legend too: without free room by it, no label.
-      const auto l = layout.place_if_free(line.back(), text, 11.0, slots, 0.0);
-      if (l) doc.text(l->at, text, TextStyle{11.0, l->anchor, s.style.color});
+      ledger::label_curve_end(doc, layout, curve(params, s.topk, cube, x, y), text, 11.0, s.style.color);
     }
   }
-  draw_legend(doc, all, x, zero_cube);
+  frame.legend(doc, ledger::legend_top(y));
   return doc.str();
 }
 

@@ -1,6 +1,6 @@
 // The roofline as a line on a log-log figure: attainable FLOP/s =
 // min(peak, bandwidth x intensity), a slope up to the balance point, then
-// the flat compute ceiling. Chapters 02 and 28 both draw it.
+// the flat compute ceiling. Common's RooflineFigure and chapter 28 draw it.
 #pragma once
 
 #include <vector>
