@@ -3,12 +3,8 @@
 #include <string>
 
 #include "ledger/legend.hpp"
+#include "svg_contains.hpp"
 
-namespace {
-
-bool has(const std::string& svg, const std::string& part) { return svg.find(part) != std::string::npos; }
-
-}  // namespace
 
 TEST_CASE("A legend row is a swatch, then texts in columns as wide as their widest text", "[plot]") {
   ledger::Legend legend;
@@ -23,16 +19,16 @@ TEST_CASE("A legend row is a swatch, then texts in columns as wide as their wide
   const std::string svg = doc.str();
   // The swatch: 26 px of the series' line 4 px over the baseline, the marker (3.5 x 0.89 = 3.115 half side) on its
   // middle.
-  CHECK(has(
+  CHECK(svg_contains(
       svg,
       R"(<line x1="36.00" y1="496.00" x2="62.00" y2="496.00" stroke="#123456" stroke-width="2.00" stroke-dasharray="6 4"/>)"));
-  CHECK(has(svg, R"(<rect x="45.88" y="492.88" width="6.23" height="6.23" fill="#123456"/>)"));
+  CHECK(svg_contains(svg, R"(<rect x="45.88" y="492.88" width="6.23" height="6.23" fill="#123456"/>)"));
   // Texts start 34 px right of the swatch; the first column is "abcd" wide (4 x 0.6 x 12 = 28.8 px) and 14 px more.
-  CHECK(has(svg, R"(<text x="70.00" y="500.00" fill="#123456" font-weight="bold">ab</text>)"));
-  CHECK(has(svg, R"(<text x="112.80" y="500.00" fill="#222222">x</text>)"));
-  CHECK(has(svg, R"(<text x="112.80" y="519.00" fill="#222222">y</text>)"));
+  CHECK(svg_contains(svg, R"(<text x="70.00" y="500.00" fill="#123456" font-weight="bold">ab</text>)"));
+  CHECK(svg_contains(svg, R"(<text x="112.80" y="500.00" fill="#222222">x</text>)"));
+  CHECK(svg_contains(svg, R"(<text x="112.80" y="519.00" fill="#222222">y</text>)"));
   // A row without a swatch starts at the left edge; its only text sets no column.
-  CHECK(has(svg, R"(<text x="36.00" y="538.00" fill="#6a6a70">a note</text>)"));
+  CHECK(svg_contains(svg, R"(<text x="36.00" y="538.00" fill="#6a6a70">a note</text>)"));
 }
 
 TEST_CASE("A legend text too long for the figure shrinks, then is cut", "[plot]") {
@@ -42,5 +38,5 @@ TEST_CASE("A legend text too long for the figure shrinks, then is cut", "[plot]"
   ledger::svg::Document doc(800, 600, "");
   ledger::draw_legend(doc, 100.0, legend);
   // At 8 px, 756 / 4.8 = 157.5 characters fit: 156 w and the "…" (157 x 4.8 = 753.6 px).
-  CHECK(has(doc.str(), R"(font-size="8.00" fill="#222222">)" + std::string(156, 'w') + "…</text>"));
+  CHECK(svg_contains(doc.str(), R"(font-size="8.00" fill="#222222">)" + std::string(156, 'w') + "…</text>"));
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ledger/roofline_figure.hpp"
+#include "svg_contains.hpp"
 
 // One roof, one point, worked by hand. Peak 1e12 FLOP/s, bandwidth 1e11 B/s:
 // the balance point is 10 FLOP/Byte. The point at intensity 1 sits on the slope at 1e11 FLOP/s.
@@ -26,23 +27,24 @@ ledger::RooflineFigure one_roof_one_point() {
   return figure;
 }
 
-bool has(const std::string& svg, const std::string& part) { return svg.find(part) != std::string::npos; }
-
 }  // namespace
 
 TEST_CASE("A roofline figure draws its roof and its point where the hand computation puts them", "[plot]") {
   const std::string svg = ledger::draw_roofline_figure(one_roof_one_point());
   // No legend: the figure ends 68 px (the x axis labels and title) under the plot area's bottom, 394.
-  CHECK(has(svg, R"(width="800.00" height="462.00" viewBox="0 0 800.00 462.00")"));
+  CHECK(svg_contains(svg, R"(width="800.00" height="462.00" viewBox="0 0 800.00 462.00")"));
   // The slope from (0.1, 1e10) at the bottom-left corner to the balance point, then the ceiling to the right edge.
-  CHECK(has(svg, R"(<polyline points="92.00,394.00 432.00,127.56 772.00,127.56" fill="none" stroke="#222222")"));
-  CHECK(has(svg, R"(<circle cx="262.00" cy="260.78" r="4.50" fill="#123456" stroke="#ffffff" stroke-width="1.00"/>)"));
+  CHECK(
+      svg_contains(svg, R"(<polyline points="92.00,394.00 432.00,127.56 772.00,127.56" fill="none" stroke="#222222")"));
+  CHECK(svg_contains(
+      svg, R"(<circle cx="262.00" cy="260.78" r="4.50" fill="#123456" stroke="#ffffff" stroke-width="1.00"/>)"));
   // The label: right and left of the point cross the slope, above touches the
   // point's box (5.5 px around it), so it goes below: 4.5 + 3 + 0.8 x 12 under the point.
-  CHECK(has(svg, R"(<text x="262.00" y="277.88" text-anchor="middle" fill="#123456" font-weight="bold">p</text>)"));
-  CHECK(has(svg, "<title>t</title>"));
+  CHECK(svg_contains(svg,
+                     R"(<text x="262.00" y="277.88" text-anchor="middle" fill="#123456" font-weight="bold">p</text>)"));
+  CHECK(svg_contains(svg, "<title>t</title>"));
   // Nothing that was not declared: no balance mark, no roof labels.
-  CHECK_FALSE(has(svg, "stroke-dasharray=\"4 3\""));
+  CHECK_FALSE(svg_contains(svg, "stroke-dasharray=\"4 3\""));
   CHECK(svg.find("<text", svg.find(">p</text>")) == std::string::npos);  // the point's label is the last text
 }
 
@@ -60,19 +62,20 @@ TEST_CASE("A roofline figure's balance mark, roof labels and legend are drawn wh
   const std::string svg = ledger::draw_roofline_figure(figure);
   // The legend starts 68 px under the plot area and the figure ends 10 px under the legend.
   CHECK(legend_top == 462.0);
-  CHECK(has(svg, R"(height="492.00")"));
-  CHECK(has(svg, R"(<text x="36.00" y="462.00" fill="#222222">legend</text>)"));
+  CHECK(svg_contains(svg, R"(height="492.00")"));
+  CHECK(svg_contains(svg, R"(<text x="36.00" y="462.00" fill="#222222">legend</text>)"));
   // The balance point at (x(10), y(1e12)): a dashed line down to the axis and a ring over the roof.
-  CHECK(has(
+  CHECK(svg_contains(
       svg,
       R"(<line x1="432.00" y1="394.00" x2="432.00" y2="127.56" stroke="#aa0000" stroke-width="1.00" stroke-dasharray="4 3"/>)"));
-  CHECK(has(svg, R"(<circle cx="432.00" cy="127.56" r="5.50" fill="#ffffff" stroke="#aa0000" stroke-width="2.00"/>)"));
-  CHECK(has(svg, ">balance 10</text>"));
+  CHECK(svg_contains(
+      svg, R"(<circle cx="432.00" cy="127.56" r="5.50" fill="#ffffff" stroke="#aa0000" stroke-width="2.00"/>)"));
+  CHECK(svg_contains(svg, ">balance 10</text>"));
   // The slope's label runs along it: the slope rises 266.44 px over 340 px, atan(266.44 / 340) = 38.08 degrees.
-  CHECK(has(svg, R"(transform="rotate(-38.08 )"));
-  CHECK(has(svg, ">slope</text>"));
+  CHECK(svg_contains(svg, R"(transform="rotate(-38.08 )"));
+  CHECK(svg_contains(svg, ">slope</text>"));
   // The ceiling's label ends 6 px from the right edge, 7 px over the line.
-  CHECK(has(svg, R"(<text x="766.00" y="120.56" text-anchor="end" fill="#222222">ceiling</text>)"));
+  CHECK(svg_contains(svg, R"(<text x="766.00" y="120.56" text-anchor="end" fill="#222222">ceiling</text>)"));
 }
 
 TEST_CASE("Roofline scales fit whole decades across and the headroom over the highest roof", "[plot]") {
