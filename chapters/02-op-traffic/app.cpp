@@ -11,6 +11,7 @@
 #include "ledger/cli.hpp"
 #include "ledger/flag_values.hpp"
 #include "ledger/limits.hpp"
+#include "ledger/machine_flag.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
@@ -104,19 +105,15 @@ std::string help_text() {
 
 // --machine KEY (default kDefaultMachine) or --profile FILE, not both.
 op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
-  ledger::cli::require_machine_or_profile(
-      args, "--machine KEY for the chapter's machines, --profile FILE for a profile file");
-  if (args.has("profile")) return op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
-  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", op_traffic::kDefaultMachine),
-                                                    op_traffic::machine_keys());
-  return *op_traffic::find_machine(key);
+  const ledger::Machine chosen = ledger::cli::machine_flag(args, op_traffic::machine_choices());
+  return chosen.from_file() ? op_traffic::reader_machine(chosen) : *op_traffic::find_machine(chosen.key);
 }
 
 std::string list_machines(const ledger::cli::Args& args) {
   ledger::cli::require_only(args, {"list-machines", "profile"}, "with --list-machines",
                             "--list-machines [--profile FILE]");
   if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
-  const op_traffic::Machine machine = op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
+  const op_traffic::Machine machine = op_traffic::reader_machine(ledger::file_machine(ledger::cli::profile_flag(args)));
   return op_traffic::render_machine_list(&machine);
 }
 

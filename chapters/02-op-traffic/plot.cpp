@@ -106,11 +106,11 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
 
   // The roof's corner with a stretch of slope and ceiling on either side, whatever the rows.
   std::vector<double> xs{balance / 30.0, balance, balance * 10.0};
-  std::vector<double> ys{machine.peak_flops / 30.0, machine.peak_flops};
+  std::vector<double> ys{machine.peak_flops() / 30.0, machine.peak_flops()};
   for (const Operator& op : ops) {
     if (!op.plotted) continue;
     xs.push_back(op.row->cost.intensity());
-    ys.push_back(ledger::attainable(op.row->cost.intensity(), machine.peak_flops, machine.bandwidth));
+    ys.push_back(ledger::attainable(op.row->cost.intensity(), machine.peak_flops(), machine.bandwidth()));
   }
   const auto x = ledger::LogScale::whole_decades(xs, 1.5, kLeft, kRight);
   // From a whole decade below, to well above the ceiling: room for the labels over it.
@@ -127,16 +127,16 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
                     {"算术强度 AI（FLOP/Byte，对数坐标）", "可达算力（FLOP/s，对数坐标）"});
 
   // The roof, then the balance point on it.
-  const auto roof = ledger::roofline_points(x, y, machine.peak_flops, machine.bandwidth);
+  const auto roof = ledger::roofline_points(x, y, machine.peak_flops(), machine.bandwidth());
   doc.polyline(roof, Stroke{kRoofColor, 2.2, ""});
-  const Point corner{x(balance), y(machine.peak_flops)};
+  const Point corner{x(balance), y(machine.peak_flops())};
   doc.line({corner.x, kBottom}, corner, Stroke{kBalanceColor, 1.0, "4 3"});
 
   ledger::LabelLayout layout(ledger::Box{kLeft + 3.0, kTop + 3.0, kRight - 3.0, kBottom - 3.0});
   for (Operator& op : ops) {
     if (!op.plotted) continue;
     const double ai = op.row->cost.intensity();
-    op.at = {x(ai), y(ledger::attainable(ai, machine.peak_flops, machine.bandwidth))};
+    op.at = {x(ai), y(ledger::attainable(ai, machine.peak_flops(), machine.bandwidth()))};
     layout.occupy(ledger::point_box(op.at, kPointRadius + 1.0));
   }
   layout.occupy(ledger::point_box(corner, 6.0));
@@ -159,8 +159,8 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   // first, as it has the fewest places to go, then the two that can move.
   if (roof.size() >= 2 && roof[0].y != roof[1].y) {
     // A short slope crowded with points takes the shorter form, or no label (the title names the bandwidth).
-    const std::string gb_per_s = machine.bandwidth >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth / 1e9)
-                                                            : fmt::format("{:.3g}", machine.bandwidth / 1e9);
+    const std::string gb_per_s = machine.bandwidth() >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth() / 1e9)
+                                                              : fmt::format("{:.3g}", machine.bandwidth() / 1e9);
     for (const std::string& slope :
          {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)}) {
       const auto s = layout.place_along_if_free(roof[0], roof[1], slope, 12.0, 5.0);
@@ -172,7 +172,7 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   const std::string balance_text = fmt::format("平衡点 {} FLOP/Byte", figure_number(balance, "{:.1f}"));
   const ledger::PlacedLabel b = layout.place(corner, balance_text, 12.0, ledger::slots_around(6.0, 4.0, 12.0));
   doc.text(b.at, balance_text, TextStyle{12.0, b.anchor, kBalanceColor, true});
-  const std::string ceiling = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops / 1e12, "{:.1f}"));
+  const std::string ceiling = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops() / 1e12, "{:.1f}"));
   std::vector<ledger::LabelSlot> ceiling_slots;
   for (double shift : {0.0, 0.25, 0.5}) {  // from the right end leftwards, above then below the line
     const double dx = -shift * (kRight - std::max(corner.x, kLeft));
