@@ -97,7 +97,8 @@ std::string help_text() {
     }
   }
   std::string text = kHelpTemplate;
-  text = ledger::replace_all(text, "@MACHINE_CHOICES@", ledger::join(op_traffic::machine_keys(), ","));
+  text = ledger::replace_all(text, "@MACHINE_CHOICES@",
+                             ledger::join(ledger::cli::machine_keys(op_traffic::machine_choices()), ","));
   text = ledger::replace_all(text, "@MACHINE_TABLE@", ledger::join(table, "\n"));
   text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(op_traffic::other_profiles(), "、"));
   return ledger::replace_all(text, "@DEFAULT_MACHINE@", op_traffic::kDefaultMachine);
@@ -151,7 +152,8 @@ const ledger::cli::FlagTable& flag_table() {
         ("list-machines", "");
     auto* t = new FlagTable(
         options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
-    t->check_when_read("machine", [](const std::string& key) { parse_choice("--machine", key, machine_keys()); });
+    t->check_when_read("machine",
+                       [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); });
     return t;
   }();
   return table;

@@ -44,12 +44,6 @@ const std::vector<Machine>& machines() {
   return all;
 }
 
-std::vector<std::string> machine_keys() {
-  std::vector<std::string> keys;
-  for (const auto& m : machines()) keys.push_back(m.key);
-  return keys;
-}
-
 const Machine* find_machine(const std::string& key) {
   for (const auto& m : machines()) {
     if (m.key == key) return &m;
