@@ -105,7 +105,7 @@ std::string help_text() {
 }
 
 // --machine KEY (default kDefaultMachine) or --profile FILE, not both.
-op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
+op_traffic::Machine machine_from_flags(const ledger::cli::Args& args) {
   const ledger::Machine chosen = ledger::cli::machine_flag(args, op_traffic::machine_choices());
   return chosen.from_file() ? op_traffic::reader_machine(chosen) : *op_traffic::find_machine(chosen.key);
 }
@@ -164,7 +164,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("help")) return {help_text(), {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
-  const Machine machine = machine_flag(args);
+  const Machine machine = machine_from_flags(args);
   const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
