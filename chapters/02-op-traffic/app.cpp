@@ -11,6 +11,7 @@
 #include "ledger/cli.hpp"
 #include "ledger/flag_values.hpp"
 #include "ledger/limits.hpp"
+#include "ledger/machine_flag.hpp"
 #include "ledger/mode_flags.hpp"
 #include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
@@ -96,27 +97,24 @@ std::string help_text() {
     }
   }
   std::string text = kHelpTemplate;
-  text = ledger::replace_all(text, "@MACHINE_CHOICES@", ledger::join(op_traffic::machine_keys(), ","));
+  text = ledger::replace_all(text, "@MACHINE_CHOICES@",
+                             ledger::join(ledger::cli::machine_keys(op_traffic::machine_choices()), ","));
   text = ledger::replace_all(text, "@MACHINE_TABLE@", ledger::join(table, "\n"));
   text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(op_traffic::other_profiles(), "、"));
   return ledger::replace_all(text, "@DEFAULT_MACHINE@", op_traffic::kDefaultMachine);
 }
 
 // --machine KEY (default kDefaultMachine) or --profile FILE, not both.
-op_traffic::Machine machine_flag(const ledger::cli::Args& args) {
-  ledger::cli::require_machine_or_profile(
-      args, "--machine KEY for the chapter's machines, --profile FILE for a profile file");
-  if (args.has("profile")) return op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
-  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", op_traffic::kDefaultMachine),
-                                                    op_traffic::machine_keys());
-  return *op_traffic::find_machine(key);
+op_traffic::Machine machine_from_flags(const ledger::cli::Args& args) {
+  const ledger::Machine chosen = ledger::cli::machine_flag(args, op_traffic::machine_choices());
+  return chosen.from_file() ? op_traffic::reader_machine(chosen) : *op_traffic::find_machine(chosen.key);
 }
 
 std::string list_machines(const ledger::cli::Args& args) {
   ledger::cli::require_only(args, {"list-machines", "profile"}, "with --list-machines",
                             "--list-machines [--profile FILE]");
   if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
-  const op_traffic::Machine machine = op_traffic::machine_from_profile(ledger::cli::profile_flag(args));
+  const op_traffic::Machine machine = op_traffic::reader_machine(ledger::file_machine(ledger::cli::profile_flag(args)));
   return op_traffic::render_machine_list(&machine);
 }
 
@@ -154,7 +152,8 @@ const ledger::cli::FlagTable& flag_table() {
         ("list-machines", "");
     auto* t = new FlagTable(
         options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
-    t->check_when_read("machine", [](const std::string& key) { parse_choice("--machine", key, machine_keys()); });
+    t->check_when_read("machine",
+                       [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); });
     return t;
   }();
   return table;
@@ -165,7 +164,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("help")) return {help_text(), {}};
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
-  const Machine machine = machine_flag(args);
+  const Machine machine = machine_from_flags(args);
   const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;

@@ -11,8 +11,8 @@ Json machine_json(const Machine& m) {
   Json j;
   j.set("key", m.key);
   j.set("label", m.label);
-  j.set("peak_flops_per_s", m.peak_flops);
-  j.set("bandwidth_bytes_per_s", m.bandwidth);
+  j.set("peak_flops_per_s", m.peak_flops());
+  j.set("bandwidth_bytes_per_s", m.bandwidth());
   j.set("balance", m.balance());
   j.set("source", m.source);
   return j;

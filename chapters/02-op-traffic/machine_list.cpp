@@ -20,10 +20,10 @@ std::string roof_origin(const ledger::Roof& roof, const std::string& theoretical
 std::string render_machine(const Machine& m, std::string_view header) {
   std::string out = fmt::format("{}\n", header);
   out += fmt::format("  profile : {}\n", m.label);
-  out +=
-      fmt::format("  峰值算力 : {:.1f} TFLOPS = {} 的 {}：{}\n", m.peak_flops / 1e12, m.profile_key, m.compute_roof.key,
-                  roof_origin(m.compute_roof, fmt::format("{:.1f} TFLOPS", m.compute_roof.theoretical / 1e12)));
-  out += fmt::format("  峰值带宽 : {:.0f} GB/s = {} 的 {}：{}\n", m.bandwidth / 1e9, m.profile_key, m.memory_roof.key,
+  out += fmt::format("  峰值算力 : {:.1f} TFLOPS = {} 的 {}：{}\n", m.peak_flops() / 1e12, m.profile.key,
+                     m.compute_roof.key,
+                     roof_origin(m.compute_roof, fmt::format("{:.1f} TFLOPS", m.compute_roof.theoretical / 1e12)));
+  out += fmt::format("  峰值带宽 : {:.0f} GB/s = {} 的 {}：{}\n", m.bandwidth() / 1e9, m.profile.key, m.memory_roof.key,
                      roof_origin(m.memory_roof, fmt::format("{:.0f} GB/s", m.memory_roof.theoretical / 1e9)));
   out += fmt::format("  机器平衡点 : {:.1f} FLOP/Byte\n", m.balance());
   out += fmt::format("  来源 : {}\n", m.source);
@@ -48,7 +48,7 @@ std::string render_machine_list(const Machine* reader_machine) {
   out += fmt::format("common/profiles/ 里另有：{}（例如 op_traffic --profile common/profiles/{}.yaml）。\n",
                      ledger::join(others, "、"), others.empty() ? "h200" : others.front());
   out += "--profile 的机器取 fp16 矩阵单元的 roof（";
-  out += ledger::join(fp16_matrix_roof_keys(), "、");
+  out += ledger::join(fp16_matrix_roof().keys, "、");
   out += " 之一）与 hbm。\n";
   return out;
 }

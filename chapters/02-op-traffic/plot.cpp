@@ -98,18 +98,18 @@ std::string roofline_svg(const Machine& machine, const std::vector<Row>& rows) {
   const std::vector<Operator> ops = operators_of(machine, rows);
   const double balance = machine.balance();
   // A short slope crowded with points takes the shorter form, or no label (the title names the bandwidth).
-  const std::string gb_per_s = machine.bandwidth >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth / 1e9)
-                                                          : fmt::format("{:.3g}", machine.bandwidth / 1e9);
+  const std::string gb_per_s = machine.bandwidth() >= 0.5e9 ? fmt::format("{:.0f}", machine.bandwidth() / 1e9)
+                                                            : fmt::format("{:.3g}", machine.bandwidth() / 1e9);
   ledger::RooflineFigure figure;
   // A reader's profile makes a long label (its name, file and calibration): the heading shrinks to the width.
   figure.text = {fmt::format("op_traffic 的 roofline：{}", machine.label), fmt::format("Roofline：{}", machine.label),
                  "每个点是一个算子：横坐标是它的算术强度，纵坐标是它能达到的算力 min(峰值算力, 带宽 × 算术强度)", 40.0};
-  figure.peak = machine.peak_flops;
-  figure.bandwidth = machine.bandwidth;
+  figure.peak = machine.peak_flops();
+  figure.bandwidth = machine.bandwidth();
   figure.roof_color = kRoofColor;
   figure.slope_labels = {fmt::format("带宽 {} GB/s × 算术强度", gb_per_s), fmt::format("{} GB/s", gb_per_s)};
   figure.balance = {fmt::format("平衡点 {} FLOP/Byte", figure_number(balance, "{:.1f}")), kBalanceColor};
-  figure.ceiling_label = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops / 1e12, "{:.1f}"));
+  figure.ceiling_label = fmt::format("峰值算力 {} TFLOP/s", figure_number(machine.peak_flops() / 1e12, "{:.1f}"));
   figure.label_size = 11.0;
   figure.legend = [&](ledger::svg::Document& doc, double top) { return draw_legend(doc, top, ops); };
   // The operators: points on the roof, numbered as in the legend (a row without FLOPs has no place on it).

@@ -33,7 +33,8 @@ void require_finite_row(const Row& row, const ledger::Verdict& verdict) {
 }  // namespace
 
 ledger::Verdict judge_row(const Machine& machine, const Row& row) {
-  const ledger::Verdict verdict = ledger::judge(row.cost.flops, row.cost.bytes, machine.peak_flops, machine.bandwidth);
+  const ledger::Verdict verdict =
+      ledger::judge(row.cost.flops, row.cost.bytes, machine.peak_flops(), machine.bandwidth());
   require_finite_row(row, verdict);
   return verdict;
 }
@@ -72,8 +73,8 @@ std::string render_report(const Machine& machine, const std::vector<Row>& rows) 
   line("机器模型");
   line(rule_light);
   line(fmt::format(" profile : {}", machine.label));
-  line(fmt::format(" 峰值算力 : {:.1f} TFLOPS（fp16 张量核口径）", machine.peak_flops / 1e12));
-  line(fmt::format(" 峰值带宽 : {:.0f} GB/s", machine.bandwidth / 1e9));
+  line(fmt::format(" 峰值算力 : {:.1f} TFLOPS（fp16 张量核口径）", machine.peak_flops() / 1e12));
+  line(fmt::format(" 峰值带宽 : {:.0f} GB/s", machine.bandwidth() / 1e9));
   line(fmt::format(" 机器平衡点 : {:.1f} FLOP/Byte", machine.balance()));
   line(fmt::format(" 来源 : {}", machine.source));
   line(rule_heavy);

@@ -61,7 +61,7 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
   const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
 
-  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
+  const ledger::Machine machine = op_ledger::choose_machine(args);
   const op_ledger::OperatorLedger ledger = op_ledger::build_case(flags, args);
   if (!args.has("roof")) {
     op_ledger::require_declared_roofs(machine, {ledger.declared_roof}, fmt::format("--case {} declares", case_key),
@@ -83,7 +83,7 @@ std::string run_sweep(const Args& args) {
     throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
   }
   const std::string format = ledger::cli::format_flag(args, {"markdown", "json"}, "markdown");
-  const op_ledger::MachineChoice machine = op_ledger::choose_machine(args);
+  const ledger::Machine machine = op_ledger::choose_machine(args);
   const auto rows = op_ledger::sweep_rows();
   std::vector<std::string> declared;
   for (const auto& row : rows) declared.push_back(row.ledger.declared_roof);
@@ -152,8 +152,8 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("list-machines")) {
     require_only(args, {"list-machines", "profile"}, "with --list-machines", "--list-machines [--profile FILE]");
     if (!args.has("profile")) return {op_ledger::render_machine_list(nullptr), {}};
-    const ledger::ProfileFile file = ledger::cli::profile_flag(args);
-    return {op_ledger::render_machine_list(&file), {}};
+    const ledger::Machine reader = ledger::file_machine(ledger::cli::profile_flag(args));
+    return {op_ledger::render_machine_list(&reader), {}};
   }
   if (args.flag("sweep")) return {run_sweep(args), {}};
   return run_case(args);

@@ -4,26 +4,18 @@
 
 #include <fmt/format.h>
 
-#include "ledger/mode_flags.hpp"
+#include "ledger/machine_flag.hpp"
 #include "ledger/text.hpp"
 
 namespace op_ledger {
 
-using ledger::cli::UsageError;
-
-MachineChoice choose_machine(const ledger::cli::Args& args) {
-  ledger::cli::require_machine_or_profile(args, "--machine KEY for a built-in profile, --profile FILE for your own");
-  if (args.has("profile")) {
-    ledger::ProfileFile file = ledger::cli::profile_flag(args);
-    ledger::MachineProfile profile = file.profile;
-    return {std::move(profile), std::move(file)};
-  }
-  const std::string key = ledger::cli::parse_choice("--machine", args.get("machine", ledger::default_profile().key),
-                                                    ledger::builtin_profile_keys());
-  return {*ledger::find_profile(key), std::nullopt};
+ledger::Machine choose_machine(const ledger::cli::Args& args) {
+  static const ledger::cli::MachineChoices choices =
+      ledger::cli::builtin_machine_choices("--machine KEY for a built-in profile, --profile FILE for your own");
+  return ledger::cli::machine_flag(args, choices);
 }
 
-void require_declared_roofs(const MachineChoice& machine, const std::vector<std::string>& declared,
+void require_declared_roofs(const ledger::Machine& machine, const std::vector<std::string>& declared,
                             std::string_view declared_by, std::string_view remedy) {
   std::vector<std::string> missing;
   for (const auto& key : declared) {
@@ -34,11 +26,11 @@ void require_declared_roofs(const MachineChoice& machine, const std::vector<std:
   if (missing.empty()) return;
   // The case declares its roof and the program never picks another by
   // itself (spec: the roof is declared, not inferred), so this is an error.
-  const std::string what =
-      fmt::format("no {} {}, which {} (its compute roofs: {}); {}", missing.size() > 1 ? "roofs" : "roof",
-                  ledger::join(missing), declared_by, ledger::join_capped(machine.profile.compute_roof_keys()), remedy);
-  if (machine.file) throw UsageError(fmt::format("--profile: {}", ledger::roofs_error(*machine.file, what).what()));
-  throw UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, what));
+  throw ledger::missing_roof_error(machine,
+                                   {fmt::format("{} {}", missing.size() > 1 ? "roofs" : "roof", ledger::join(missing)),
+                                    fmt::format("which {}", declared_by),
+                                    {},
+                                    std::string(remedy)});
 }
 
 }  // namespace op_ledger

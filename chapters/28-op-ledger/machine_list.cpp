@@ -50,7 +50,7 @@ std::string render_profile(const ledger::MachineProfile& p, std::string_view hea
 
 }  // namespace
 
-std::string render_machine_list(const ledger::ProfileFile* reader_profile) {
+std::string render_machine_list(const ledger::Machine* reader) {
   std::string out;
   bool first = true;
   for (const ledger::MachineProfile& p : ledger::builtin_profiles()) {
@@ -58,10 +58,10 @@ std::string render_machine_list(const ledger::ProfileFile* reader_profile) {
     out += render_profile(p, first ? p.key + " (default)" : p.key);
     first = false;
   }
-  if (reader_profile != nullptr) {
+  if (reader != nullptr) {
     out += "\n";
-    out += render_profile(reader_profile->profile,
-                          fmt::format("{} (--profile {})", reader_profile->profile.key, reader_profile->path));
+    out += render_profile(reader->profile,
+                          fmt::format("{} (--profile {})", reader->profile.key, reader->file.value_or("")));
   }
   return out;
 }

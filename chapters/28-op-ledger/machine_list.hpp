@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "ledger/profile_file.hpp"
+#include "ledger/machine.hpp"
 
 namespace op_ledger {
 
-// The built-in profiles, then `reader_profile` (--profile FILE) when given.
-std::string render_machine_list(const ledger::ProfileFile* reader_profile);
+// The built-in profiles, then `reader` (the machine of --profile FILE) when given.
+std::string render_machine_list(const ledger::Machine* reader);
 
 }  // namespace op_ledger

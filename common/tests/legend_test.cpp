@@ -5,7 +5,6 @@
 #include "ledger/legend.hpp"
 #include "svg_contains.hpp"
 
-
 TEST_CASE("A legend row is a swatch, then texts in columns as wide as their widest text", "[plot]") {
   ledger::Legend legend;
   legend.rows.push_back({ledger::svg::Stroke{"#123456", 2.0, "6 4"},

@@ -61,5 +61,6 @@ void forget_files_read();
 // The error a program raises about a valid profile that lacks what it needs:
 // "<path>:<roofs line>: roofs: <what>".
 ProfileFileError roofs_error(const ProfileFile& file, std::string_view what);
+ProfileFileError roofs_error(const std::string& path, int roofs_line, std::string_view what);
 
 }  // namespace ledger
