@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "ledger/mode_flags.hpp"
 #include "ledger/text.hpp"
 
 namespace ledger {
@@ -42,8 +43,7 @@ cli::UsageError missing_roof_error(const Machine& machine, const MissingRoof& wh
   const std::string text = fmt::format("no {}, {} ({}its compute roofs: {}){}", what.missing, what.needed_by, accepted,
                                        join_capped(machine.profile.compute_roof_keys()), remedy);
   if (machine.from_file()) {
-    return cli::UsageError(
-        fmt::format("--profile: {}", roofs_error(*machine.file, machine.file_roofs_line, text).what()));
+    return cli::profile_flag_error(roofs_error(*machine.file, machine.file_roofs_line, text));
   }
   return cli::UsageError(fmt::format("--machine: profile '{}' has {}", machine.profile.key, text));
 }

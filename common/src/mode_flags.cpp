@@ -35,8 +35,12 @@ ProfileFile profile_flag(const Args& args) {
   try {
     return load_profile_file(args.get("profile", ""));
   } catch (const ProfileFileError& e) {
-    throw UsageError(fmt::format("--profile: {}", e.what()));
+    throw profile_flag_error(e);
   }
+}
+
+UsageError profile_flag_error(const ProfileFileError& error) {
+  return UsageError(fmt::format("--profile: {}", error.what()));
 }
 
 }  // namespace ledger::cli

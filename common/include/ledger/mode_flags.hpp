@@ -34,4 +34,8 @@ void require_machine_or_profile(const Args& args, std::string_view choices);
 // naming --profile, the file, the line and the field.
 ProfileFile profile_flag(const Args& args);
 
+// What is wrong with the reader's profile file, as the command line's error:
+// "--profile: <file>:<line>: <what>" (the one place that prefix is written).
+UsageError profile_flag_error(const ProfileFileError& error);
+
 }  // namespace ledger::cli
