@@ -12,8 +12,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 tree=$scratch/tree
-mkdir -p "$tree" "$scratch/bin"
-tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
+mkdir -p "$scratch/bin"
+# shellcheck source=scripts/tests/template-copy.sh
+source "$root/scripts/tests/template-copy.sh"
+copy_sources "$root" "$tree"
+n=$(free_chapter_number "$root")  # a number no chapter uses, so only the refusal under test can stop it
+[ -n "$n" ] || { echo "FAIL: no free chapter number (01..99 all used)"; exit 1; }
 failures=0
 snapshot() { (cd "$tree" && find . -path ./scripts/lib/__pycache__ -prune -o -type f -print0 | sort -z | xargs -0 md5sum); }
 snapshot >"$scratch/before"
@@ -31,16 +35,16 @@ expect() {
     echo "ok   new-chapter $* -> $(head -n 1 "$scratch/out" | cut -c1-120)"
   fi
 }
-expect 2 "would define the CMake targets ledger" 40-ledger
-expect 2 "would define the CMake target op_ledger_core" 40-op-ledger-core
-for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "40-$reserved"; done
+expect 2 "would define the CMake targets ledger" "$n-ledger"
+expect 2 "would define the CMake target op_ledger_core" "$n-op-ledger-core"
+for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "$n-$reserved"; done
 expect 2 "chapter numbers run from 01 to 99" 00-intro
-expect 2 "--title: one line of text" --title $'two\nlines' 40-kv-cache
-expect 2 "--title expects a value" 40-kv-cache --title
+expect 2 "--title: one line of text" --title $'two\nlines' "$n-kv-cache"
+expect 2 "--title expects a value" "$n-kv-cache" --title
 printf '#!/bin/sh\nexit 3\n' >"$scratch/bin/cmake"
 chmod +x "$scratch/bin/cmake"
-expect 1 "removed every file it wrote" 40-kv-cache
+expect 1 "removed every file it wrote" "$n-kv-cache"
 printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' >"$scratch/bin/cmake"  # Ctrl-C while configuring
-expect 1 "interrupted; removed every file it wrote" 40-kv-cache
+expect 1 "interrupted; removed every file it wrote" "$n-kv-cache"
 echo "$failures failed"
 [ $failures -eq 0 ]
