@@ -14,21 +14,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 WORK_DIR" >&2; exit 2; }
-mkdir -p "$1"
-work=$(cd "$1" && pwd)
-run=$(mktemp -d "$work/run.XXXXXX")
-tree=$run/tree
-trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-number=$(free_chapter_number "$root")
-[ -n "$number" ] || { echo "new-chapter-test: no free chapter number (01..99 all used)" >&2; exit 1; }
-chapter=$number-template-check program=template_check
-start=$SECONDS
-step() { printf 'new-chapter-test: %-60s (%ds)\n' "$1" $((SECONDS - start)); }
-fail() { echo "new-chapter-test: FAILED: $*" >&2; exit 1; }
-
-copy_sources "$root" "$tree"
+start_template_run new-chapter-test "$1" "$root"
 step "copied the sources"
 
 if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi

@@ -15,22 +15,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 3 ] || { echo "usage: $0 WORK_DIR WASM_BUILD_DIR WASM_DEPS_CACHE" >&2; exit 2; }
-mkdir -p "$1"
-work=$(cd "$1" && pwd)
-wasm_build=$(cd "$2" && pwd)
-run=$(mktemp -d "$work/run.XXXXXX")
-tree=$run/tree
-trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-number=$(free_chapter_number "$root")
-[ -n "$number" ] || { echo "new-chapter-wasm-test: no free chapter number (01..99 all used)" >&2; exit 1; }
-chapter=$number-template-check program=template_check
-start=$SECONDS
-step() { printf 'new-chapter-wasm-test: %-60s (%ds)\n' "$1" $((SECONDS - start)); }
-fail() { echo "new-chapter-wasm-test: FAILED: $*" >&2; exit 1; }
+wasm_build=$(cd "$2" && pwd)
+start_template_run new-chapter-wasm-test "$1" "$root"
 
-copy_sources "$root" "$tree"
 (cd "$tree" && scripts/new-chapter --no-build "$chapter") >"$run/new-chapter.log" 2>&1 ||
   { tail -n 40 "$run/new-chapter.log"; fail "scripts/new-chapter --no-build $chapter (log: $run/new-chapter.log)"; }
 step "scripts/new-chapter --no-build $chapter"
@@ -48,6 +37,7 @@ step "golden files from the wasm $program"
 
 # The programs the page loads: the tree's wasm build for every other chapter, the new one's.
 programs=$run/wasm
+# shellcheck source=book/chapters.sh
 while read -r listed listed_program; do
   mkdir -p "$programs/chapters/$listed"
   if [ "$listed" = "$chapter" ]; then
@@ -57,7 +47,6 @@ while read -r listed listed_program; do
   fi
   [ -f "$source_js" ] || fail "$source_js is missing: build the wasm preset first"
   ln -s "$source_js" "$programs/chapters/$listed/$listed_program.js"
-# shellcheck source=book/chapters.sh
 done < <(cd "$tree" && root=$tree && source book/chapters.sh && book_chapters)
 
 [ -d "$root/build/search-deps" ] && export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}

@@ -22,3 +22,26 @@ print(free[0] if free else "")
 PY
   )
 }
+
+# start_template_run TOOL WORK_DIR ROOT: a scratch run for a template test. Sets run (a
+# folder under WORK_DIR, removed at exit when the test passes, kept with its logs when it
+# fails), tree (run/tree, the copy of ROOT's sources), number, chapter (NN-template-check),
+# program (template_check) and start; step MESSAGE prints progress, fail MESSAGE stops.
+start_template_run() {
+  template_tool=$1
+  mkdir -p "$2"
+  run=$(mktemp -d "$(cd "$2" && pwd)/run.XXXXXX")
+  tree=$run/tree
+  trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
+  number=$(free_chapter_number "$3")
+  [ -n "$number" ] || fail "no free chapter number (01..99 all used)"
+  chapter=$number-template-check
+  program=template_check
+  start=$SECONDS
+  copy_sources "$3" "$tree"
+}
+step() { printf '%s: %-60s (%ds)\n' "$template_tool" "$1" $((SECONDS - start)); }
+fail() {
+  echo "$template_tool: FAILED: $*" >&2
+  exit 1
+}
