@@ -28,4 +28,4 @@ endif()
 # template test, which runs the book's tests in a copy of its own, need not nest it.
 add_test(NAME scripts/preview
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/tests/preview_test.py ${CMAKE_BINARY_DIR}/preview-test)
-set_tests_properties(scripts/preview PROPERTIES LABELS preview TIMEOUT 900)
+set_tests_properties(scripts/preview PROPERTIES LABELS "preview;tools" TIMEOUT 900)
