@@ -6,6 +6,8 @@
 # Each runs with `-w NoTests`, so a filter that matches no test case fails
 # instead of passing with "No tests ran"; `<test-prefix>test-names` refuses a
 # name that ctest cannot pass to Catch whole (a ';', '*', ...: check-test-names.py).
+# LEDGER_SOURCE_DIR names the tree for tests that read its files (the tree's path is
+# not compiled in, so that a compile is the same in every clone: CMakeLists.txt).
 #
 # Test code is compiled at -O1: it only sets up inputs and compares results,
 # while the code under test keeps the build type's optimisation in its
@@ -15,7 +17,8 @@ function(add_unit_tests target prefix)
   add_executable(${target} ${arg_UNPARSED_ARGUMENTS})
   target_link_libraries(${target} PRIVATE ${arg_LIBRARIES} Catch2::Catch2WithMain)
   target_compile_options(${target} PRIVATE -O1)
-  catch_discover_tests(${target} TEST_PREFIX "${prefix}" EXTRA_ARGS -w NoTests PROPERTIES LABELS unit)
+  catch_discover_tests(${target} TEST_PREFIX "${prefix}" EXTRA_ARGS -w NoTests
+    PROPERTIES LABELS unit ENVIRONMENT LEDGER_SOURCE_DIR=${CMAKE_SOURCE_DIR})
   add_test(NAME ${prefix}test-names
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py $<TARGET_FILE:${target}>)
   set_tests_properties(${prefix}test-names PROPERTIES LABELS unit)

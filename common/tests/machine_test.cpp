@@ -11,6 +11,7 @@
 #include "ledger/machine.hpp"
 #include "ledger/machine_flag.hpp"
 #include "ledger/profile_file.hpp"
+#include "source_paths.hpp"
 
 namespace {
 
@@ -133,7 +134,7 @@ TEST_CASE("machine_flag: a key of the program's choices (--machine) or a file (-
   CHECK_THROWS_WITH(machine_of_words({"--machine", "h200"}, own),
                     "--machine: unknown value 'h200' (accepted: measured, sheet)");
 
-  const std::string reader = std::string(LEDGER_TEST_PROFILES_DIR) + "/reader-gpu.yaml";
+  const std::string reader = ledger_test::test_profiles_dir() + "/reader-gpu.yaml";
   const ledger::Machine file = machine_of_words({"--profile", reader.c_str()}, own);
   CHECK(file.from_file());
   CHECK(file.file == reader);

@@ -12,6 +12,7 @@
 
 #include "ledger/profile_file.hpp"
 #include "scratch_files.hpp"
+#include "source_paths.hpp"
 
 using namespace ledger;
 namespace fs = std::filesystem;
@@ -46,7 +47,7 @@ TEST_CASE("a device and a directory are refused, naming what they are", "[profil
 
 TEST_CASE("a symbolic link to a regular profile file is read", "[profile-file]") {
   const fs::path dir = ledger::test::fresh_dir("ledger-profile-kind-test");
-  fs::create_symlink(fs::path(LEDGER_TEST_PROFILES_DIR) / "reader-gpu.yaml", dir / "link.yaml");
+  fs::create_symlink(fs::path(ledger_test::test_profiles_dir()) / "reader-gpu.yaml", dir / "link.yaml");
   CHECK(load_profile_file((dir / "link.yaml").string()).profile.key == "reader-gpu");
   fs::remove_all(dir);
 }

@@ -8,12 +8,13 @@
 #include "ledger/profile.hpp"
 #include "ledger/profile_file.hpp"
 #include "profile_errors.hpp"
+#include "source_paths.hpp"
 
 using namespace ledger;
 
 namespace {
 
-std::string test_profile(const char* name) { return std::string(LEDGER_TEST_PROFILES_DIR) + "/" + name; }
+std::string test_profile(const char* name) { return ledger_test::test_profiles_dir() + "/" + name; }
 
 // The error of loading a test profile, with the folder cut off the path.
 std::string load_error(const char* name) {
@@ -21,7 +22,7 @@ std::string load_error(const char* name) {
     load_profile_file(test_profile(name));
   } catch (const ProfileFileError& e) {
     const std::string message = e.what();
-    const std::string dir = std::string(LEDGER_TEST_PROFILES_DIR) + "/";
+    const std::string dir = ledger_test::test_profiles_dir() + "/";
     return message.starts_with(dir) ? message.substr(dir.size()) : message;
   }
   return "(loaded without error)";
@@ -151,7 +152,8 @@ TEST_CASE("the built-in profiles are the YAML files, bit for bit", "[profile-fil
   REQUIRE(builtin_profile_keys() == keys);
   for (const std::string& key : keys) {
     CAPTURE(key);
-    const MachineProfile from_file = load_profile_file(std::string(LEDGER_PROFILES_DIR) + "/" + key + ".yaml").profile;
+    const MachineProfile from_file =
+        load_profile_file(ledger_test::builtin_profiles_dir() + "/" + key + ".yaml").profile;
     const MachineProfile& built_in = *find_profile(key);
     CHECK(built_in.key == from_file.key);
     CHECK(built_in.name == from_file.name);

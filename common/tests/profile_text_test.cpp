@@ -8,6 +8,7 @@
 
 #include "ledger/profile_file.hpp"
 #include "profile_errors.hpp"
+#include "source_paths.hpp"
 
 using namespace ledger;
 
@@ -92,7 +93,7 @@ TEST_CASE("an empty --profile name is named as such", "[profile-file]") {
 }
 
 TEST_CASE("a profile file with a YAML 1.2 float (+2.0e12) loads", "[profile-file]") {
-  const ProfileFile file = load_profile_file(std::string(LEDGER_TEST_PROFILES_DIR) + "/plus-float.yaml");
+  const ProfileFile file = load_profile_file(ledger_test::test_profiles_dir() + "/plus-float.yaml");
   CHECK(file.profile.key == "plus-float");
   CHECK(file.profile.roofs[0].theoretical == 2.0e12);  // hbm, written +2.0e12
 }

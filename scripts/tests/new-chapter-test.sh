@@ -3,7 +3,7 @@
 #
 # In a copy of the tree made for this run (WORK_DIR/run.XXXXXX/tree, the sources
 # only, so two runs never share one; removed when the run passes, kept with its
-# logs when it fails; ccache keeps the rebuild cheap) it runs
+# logs when it fails; ccache serves common/ from the tree's own build, CMakeLists.txt) it runs
 # `scripts/new-chapter NN-template-check`, NN the highest chapter number the book
 # does not use, which configures the copy, builds the new program and writes its golden
 # files; then it builds the chapter's unit tests, runs the new chapter's ctest
@@ -19,7 +19,6 @@ source "$root/scripts/tests/template-copy.sh"
 start_template_run new-chapter-test "$1" "$root"
 step "copied the sources"
 
-if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi
 (cd "$tree" && scripts/new-chapter "$chapter") >"$run/new-chapter.log" 2>&1 ||
   { tail -n 40 "$run/new-chapter.log"; fail "scripts/new-chapter $chapter (log: $run/new-chapter.log)"; }
 step "scripts/new-chapter $chapter (configure, build $program, golden files)"

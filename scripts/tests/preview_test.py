@@ -124,8 +124,6 @@ def main():
     page_url = f"{base}/{chapter}.html"
     log = work / "preview.log"
     env = dict(os.environ)
-    if shutil.which("ccache"):
-        env.setdefault("CCACHE_BASEDIR", str(tree))
     with open(log, "w") as out:
         preview = subprocess.Popen([sys.executable, str(tree / "scripts" / "preview"), "--port", str(port), chapter],
                                    cwd=tree, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
