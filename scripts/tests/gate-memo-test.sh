@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# gate-memo-test.sh: scripts/build-book leaves out only the tests of chapters whose inputs
+# did not change (scripts/lib/gate_memo.py). In a scratch copy of the tree's sources, with
+# a stand-in program in build/chapters/<chapter>/: against a memo of the same tree every
+# chapter is unchanged; touching a file changes nothing; a chapter's source, golden file,
+# page or program changes that chapter alone; a shared file (common/, the book's filters, a
+# test script) or a build folder's CMakeCache.txt changes every chapter; without a memo none
+# is unchanged.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=scripts/tests/template-copy.sh
+source "$root/scripts/tests/template-copy.sh"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+tree=$scratch/tree
+copy_sources "$root" "$tree"
+fail() { echo "gate-memo-test: FAILED: $*" >&2; exit 1; }
+memo() { python3 "$tree/scripts/lib/gate_memo.py" "$@"; }
+mapfile -t chapters < <(cd "$tree" && python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import suite
+print("\n".join(c for c, _ in suite.chapters()))')
+[ ${#chapters[@]} -ge 2 ] || fail "the tree lists fewer than two chapters"
+first=${chapters[0]}
+mkdir -p "$tree/build/chapters/$first"
+echo "program v1" >"$tree/build/chapters/$first/program"
+echo "CMAKE_CXX_FLAGS:STRING=" >"$tree/build/CMakeCache.txt"
+memo fingerprint "$scratch/memo.json"
+
+# expect WHAT UNCHANGED...: after an edit, exactly these chapters are unchanged.
+expect() {
+  local what=$1 got
+  shift
+  memo fingerprint "$scratch/now.json"
+  got=$(memo unchanged "$scratch/memo.json" "$scratch/now.json" | paste -sd ' ')
+  [ "$got" = "$*" ] || fail "$what: expected unchanged '$*', got '$got'"
+  echo "ok   $what: unchanged: ${*:-none}"
+}
+others=("${chapters[@]:1}")
+expect "the same tree" "${chapters[@]}"
+touch "$tree/common/CMakeLists.txt" "$tree/book/$first.md"
+expect "files touched, not changed" "${chapters[@]}"
+# edit FILE, then expect ..., then restore FILE
+edit_expect() {
+  local file=$1 what=$2
+  shift 2
+  cp "$file" "$scratch/saved"
+  echo "# an edit" >>"$file"
+  expect "$what" "$@"
+  cp "$scratch/saved" "$file"
+}
+edit_expect "$tree/book/$first.md" "$first's page edited" "${others[@]}"
+edit_expect "$tree/golden/$first/cases.list" "$first's cases.list edited" "${others[@]}"
+edit_expect "$(find "$tree/chapters/$first" -name '*.cpp' | sort | head -1)" "a source of $first edited" "${others[@]}"
+edit_expect "$tree/build/chapters/$first/program" "$first's program rebuilt differently" "${others[@]}"
+edit_expect "$tree/common/CMakeLists.txt" "common/CMakeLists.txt edited"
+edit_expect "$tree/book/filters/golden.lua" "a book filter edited"
+edit_expect "$tree/build/CMakeCache.txt" "the build's flags changed"
+echo "# new" >"$tree/common/tests/new_test.py"
+expect "a new shared file"
+rm "$tree/common/tests/new_test.py"
+expect "the new file removed again" "${chapters[@]}"
+memo fingerprint "$scratch/now.json"
+[ -z "$(memo unchanged "$scratch/no-memo.json" "$scratch/now.json")" ] || fail "without a memo, a chapter was unchanged"
+echo "ok   without a memo no chapter is unchanged"
