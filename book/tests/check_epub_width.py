@@ -11,28 +11,34 @@ naming each element (tag, class, the start of its text) that
   * scrolls inside itself (wider or taller than its box: overflow:auto, a
     max-height that clips a long output).
 
-The pages are unpacked into a temporary folder with a script added before
-</body> that measures them after layout and writes the findings into the
-page, which Chromium prints (--dump-dom).
+The pages are unpacked into a temporary folder and measured in ONE browser
+session (chromium_pages.py: Node and playwright-core, as the search's tests),
+a 600 px viewport; the measuring function runs in each page after it has
+loaded. The session also measures book/tests/width/self-check.xhtml, which
+has each fault once: the test fails unless all are found there, so it cannot
+pass without measuring.
 """
-import json
 import pathlib
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import zipfile
 
+import chromium_pages
 from booksource import verdict
 
 WIDTH = 600
-MEASURE = """<script><![CDATA[
-window.addEventListener('load', () => {
+HEIGHT = 900
+SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.xhtml"
+# What the self-check page must show (book/tests/width/self-check.xhtml).
+SELF_CHECK_FAULTS = ("ends at", "scrolls sideways", "is clipped", "the page is")
+DEADLINE = 100  # seconds for the whole session; ctest's TIMEOUT (300) is 3x that
+MEASURE = r"""
+() => {
   const limit = document.documentElement.clientWidth;
   const found = [];
   const name = el => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined && el.className
-    ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"';
+    ? '.' + el.className.trim().split(/\s+/).join('.') : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"';
   for (const el of document.body.querySelectorAll('*')) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
@@ -46,20 +52,9 @@ window.addEventListener('load', () => {
   }
   if (document.documentElement.scrollWidth > limit)
     found.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
-  const out = document.createElement('pre');
-  out.id = 'width-report';
-  out.textContent = JSON.stringify({limit: limit, found: found});
-  document.body.appendChild(out);
-});
-]]></script>"""
-
-
-def chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
+  return {limit: limit, found: found};
+}
+"""
 
 
 def pages(opf_dir, opf):
@@ -68,25 +63,7 @@ def pages(opf_dir, opf):
     return [opf_dir / items[idref] for idref in re.findall(r'<itemref idref="([^"]+)"', opf) if idref in items]
 
 
-def measure(browser, page, profile):
-    page.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
-    run = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                          "--no-first-run", f"--user-data-dir={profile}", "--hide-scrollbars",
-                          f"--window-size={WIDTH},900", "--virtual-time-budget=2000", "--dump-dom",
-                          page.as_uri()], capture_output=True, text=True, timeout=120)
-    m = re.search(r'<pre id="width-report">(.*?)</pre>', run.stdout, re.S)
-    if not m:
-        return None, run.stderr.strip().splitlines()[-3:]
-    report = json.loads(m.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
-                        .replace("&amp;", "&"))
-    return report, None
-
-
 def main(epub):
-    browser = chromium()
-    if not browser:
-        print("FAIL: chromium not found (scripts/install-deps --book installs it)")
-        return 1
     failures, checked = [], 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
@@ -94,8 +71,20 @@ def main(epub):
             z.extractall(tmp / "book")
         container = (tmp / "book" / "META-INF" / "container.xml").read_text(encoding="utf-8")
         opf_path = tmp / "book" / re.search(r'full-path="([^"]+)"', container).group(1)
-        for page in pages(opf_path.parent, opf_path.read_text(encoding="utf-8")):
-            report, error = measure(browser, page, tmp / "profile")
+        spine = pages(opf_path.parent, opf_path.read_text(encoding="utf-8"))
+        loads = [{"url": page.as_uri(), "width": WIDTH, "height": HEIGHT, "dark": False, "shot": None}
+                 for page in [SELF_CHECK, *spine]]
+        try:
+            results = chromium_pages.measure(loads, MEASURE, DEADLINE)
+        except chromium_pages.Unavailable as e:
+            return verdict(f"{epub} at {WIDTH} px", [str(e)], "")
+        (report, error), results = results[0], results[1:]
+        found = report["found"] if report else []
+        for fault in SELF_CHECK_FAULTS:
+            if not any(fault in f for f in found):
+                failures.append(f"the self-check page {SELF_CHECK.name}: the measurement must find "
+                                f"'{fault}', it did not: {error or found}")
+        for page, (report, error) in zip(spine, results):
             rel = page.relative_to(tmp / "book")
             if report is None:
                 failures.append(f"{rel}: Chromium gave no measurement: {error}")
@@ -109,7 +98,9 @@ def main(epub):
                 failures.append(f"{rel}: ... {len(report['found']) - 8} more")
     if checked == 0:
         failures.append("no page measured")
-    return verdict(f"{epub} at {WIDTH} px", failures, f"{epub}: {checked} pages, nothing wider than {WIDTH} px")
+    return verdict(f"{epub} at {WIDTH} px", failures,
+                   f"{epub}: {checked} pages in one browser session (and the self-check page, whose faults "
+                   f"were found), nothing wider than {WIDTH} px")
 
 
 if __name__ == "__main__":

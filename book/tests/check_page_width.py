@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_page_width.py HTML_DIR
+"""check_page_width.py HTML_DIR [--shots DIR]
 
 Loads every page of the HTML book (HTML_DIR/*.html) in headless Chromium at
 375 px (a phone) and 1280 px (a laptop) and fails when
@@ -10,25 +10,27 @@ edge lies beyond the viewport without a scrolling box of its own around it
 It also fails when Chinese punctuation right after inline math starts a
 line (，after a formula at the end of a line).
 
-The measuring script is added to a copy of each page (the pages themselves
-carry no script); Chromium lays the page out and runs it, and --dump-dom
-returns its report.
+All pages are measured in ONE browser session (chromium_pages.py: Node and
+playwright-core, as the search's tests), the viewport set per width; the
+measuring function runs in each page after it has loaded. The session also
+measures book/tests/width/self-check.html, which has a block wider than the
+page and "，" starting a line after math: the test fails unless both are
+found there, so it cannot pass without measuring. With --shots DIR it also
+loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
 """
-import json
 import os
 import pathlib
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
+
+import chromium_pages
 
 WIDTHS = (375, 1280)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+HEIGHT = 900
+SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.html"
+DEADLINE = 100  # seconds for the whole session; ctest's TIMEOUT (300) is 3x that
 
 MEASURE = r"""
-<script>
-window.addEventListener('load', () => {
+() => {
   const W = window.innerWidth;
   const report = { width: W, scrollWidth: document.documentElement.scrollWidth, wide: [] };
   // An element inside a box that scrolls (or clips) sideways does not widen the page.
@@ -40,7 +42,6 @@ window.addEventListener('load', () => {
     return false;
   };
   for (const el of document.body.querySelectorAll('*')) {
-    if (el.id === 'width-report') continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.right <= W + 0.5 || contained(el)) continue;
     const style = getComputedStyle(el);
@@ -60,63 +61,78 @@ window.addEventListener('load', () => {
     const p = range.getClientRects()[0], r = m.getBoundingClientRect();
     if (p && p.top >= r.bottom - 2) report.punct.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
   }
-  const pre = document.createElement('pre');
-  pre.id = 'width-report';
-  pre.textContent = JSON.stringify(report);
-  document.body.appendChild(pre);
-});
-</script>
+  return report;
+}
 """
 
 
-def measure(page, width, dark):
-    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--no-first-run", "--hide-scrollbars", f"--window-size={width},900", "--virtual-time-budget=3000"]
-    if dark:
-        args += ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"]
-    run = subprocess.run(args + ["--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
-    found = re.search(r'<pre id="width-report">(.*?)</pre>', run.stdout, re.S)
-    if not found:
-        raise RuntimeError(f"Chromium returned no report for {page.name} at {width} px "
-                           f"(exit {run.returncode}): {run.stderr.strip()[-300:]}")
-    return json.loads(found.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
-                      .replace("&amp;", "&"))
+def findings(where, r):
+    """The failure lines of one measurement."""
+    out = []
+    if r["scrollWidth"] > r["width"]:
+        out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
+    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"]]
 
 
-def main(html_dir):
-    if not CHROMIUM:
-        print("check_page_width: chromium not found (scripts/install-deps --book installs it)")
-        return 1
+def self_check(width, r, error):
+    """Why the self-check page's measurement at `width` is not what it must be (empty: it is)."""
+    where = f"the self-check page {SELF_CHECK.name} at {width} px"
+    if r is None:
+        return [f"{where}: Chromium gave no measurement: {error}"]
+    missed = []
+    if r["scrollWidth"] <= r["width"]:
+        missed.append("the page wider than its viewport")
+    if not any("id=too-wide" in line for line in r["wide"]):
+        missed.append("the block #too-wide past the right edge")
+    if any("id=scrolls-inside" in line for line in r["wide"]):
+        missed.append("nothing for #scrolls-inside, which scrolls inside its own box")
+    if not r["punct"]:
+        missed.append('"，" starting a line after math')
+    return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
+
+
+def main(html_dir, shots=None):
     pages = sorted(pathlib.Path(html_dir).glob("*.html"))
     if not pages:
         print(f"check_page_width: no pages in {html_dir}")
         return 1
+    schemes = (False, True) if shots else (False,)
+    loads = [{"url": page.resolve().as_uri(), "width": width, "height": HEIGHT, "dark": dark,
+              "shot": str(pathlib.Path(shots) / f"{page.stem}-{width}-{'dark' if dark else 'light'}.png")
+              if shots else None, "name": page.name, "self_check": page == SELF_CHECK}
+             for page in [SELF_CHECK, *pages] for dark in schemes for width in WIDTHS]
+    try:
+        results = chromium_pages.measure(loads, MEASURE, DEADLINE)
+    except chromium_pages.Unavailable as e:
+        print(f"check_page_width: {e}")
+        return 1
     failures, checked = [], 0
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = pathlib.Path(tmp) / "html"
-        shutil.copytree(html_dir, copy)
-        for page in sorted(copy.glob("*.html")):
-            text = page.read_text(encoding="utf-8")
-            page.write_text(text.replace("</body>", MEASURE + "</body>"), encoding="utf-8")
-            for width in WIDTHS:
-                r = measure(page, width, False)
-                checked += 1
-                where = f"{page.name} at {width} px"
-                if r["scrollWidth"] > r["width"]:
-                    failures.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-                for line in r["wide"] + r["punct"]:
-                    failures.append(f"{where}: {line}")
+    for load, (r, error) in zip(loads, results):
+        width = load["width"]
+        if load["self_check"]:
+            failures += self_check(width, r, error)
+            continue
+        where = f"{load['name']} at {width} px" + (" (dark)" if load["dark"] else "")
+        if r is None:
+            failures.append(f"{where}: Chromium gave no measurement: {error}")
+            continue
+        checked += 1
+        failures += findings(where, r)
     for f in failures:
         print("FAIL:", f)
     if failures:
         print(f"rerun: python3 {os.path.relpath(__file__)} {html_dir}")
         return 1
-    print(f"{len(pages)} pages, {checked} loads: nothing wider than the viewport, "
-          "no punctuation starting a line after math")
+    print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
+          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math")
     return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1]))
+    args = sys.argv[1:]
+    if len(args) == 1:
+        sys.exit(main(args[0]))
+    if len(args) == 3 and args[1] == "--shots":
+        pathlib.Path(args[2]).mkdir(parents=True, exist_ok=True)
+        sys.exit(main(args[0], args[2]))
+    sys.exit(__doc__)

@@ -1,0 +1,78 @@
+// node measure_pages.js DEPS_DIR < JOB.json > RESULTS.json
+// Loads many pages in ONE headless Chromium (Debian's, $CHROMIUM or
+// /usr/bin/chromium, driven by playwright-core from DEPS_DIR as the search's
+// tests do) and runs a measuring function on each after it has loaded: one
+// browser start for the whole book instead of one per page and width.
+//   JOB      {"measure": "<JS function source, returns JSON-able data>",
+//             "loads": [{"url": "file:///...", "width": 375, "height": 900,
+//                        "dark": false, "shot": "/tmp/x.png" or null}, ...],
+//             "tabs": 2, "deadline": 200}
+//   RESULTS  one entry per load, in the JOB's order: {"report": ...} or {"error": "..."}
+// Each viewport (width, height, light or dark) is a browser context of its own;
+// `tabs` tabs load the pages one after another from a shared queue, each
+// navigating its tab per page. Exit 1 (on stderr) when the browser does not
+// start or the whole job passes `deadline` seconds.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const [depsDir] = process.argv.slice(2);
+if (!depsDir) {
+  console.error('usage: node measure_pages.js DEPS_DIR < JOB.json');
+  process.exit(2);
+}
+const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const job = JSON.parse(fs.readFileSync(0, 'utf8'));
+const measure = `(${job.measure})()`;
+
+async function main() {
+  const deadline = setTimeout(() => {
+    console.error(`measure_pages: still running after ${job.deadline} s (${job.loads.length} loads)`);
+    process.exit(1);
+  }, job.deadline * 1000);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const results = new Array(job.loads.length);
+  try {
+    const contexts = new Map(); // viewport key -> context
+    const context = (load) => {
+      const key = `${load.width}x${load.height}${load.dark ? ' dark' : ''}`;
+      if (!contexts.has(key)) {
+        contexts.set(key, browser.newContext({ viewport: { width: load.width, height: load.height },
+          colorScheme: load.dark ? 'dark' : 'light', deviceScaleFactor: 1 }));
+      }
+      return [key, contexts.get(key)];
+    };
+    let next = 0;
+    const worker = async () => {
+      const tabs = new Map(); // viewport key -> this worker's tab in it
+      while (next < job.loads.length) {
+        const i = next++;
+        const load = job.loads[i];
+        try {
+          const [key, ctx] = context(load);
+          if (!tabs.has(key)) tabs.set(key, (await ctx).newPage());
+          const page = await tabs.get(key);
+          await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
+          results[i] = { report: await page.evaluate(measure) };
+          if (load.shot) await page.screenshot({ path: load.shot });
+        } catch (e) {
+          results[i] = { error: String(e.message || e).split('\n')[0] };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, job.tabs || 1) }, worker));
+  } finally {
+    clearTimeout(deadline);
+    await browser.close();
+  }
+  process.stdout.write(JSON.stringify(results));
+}
+
+main().catch((e) => {
+  console.error(`measure_pages: ${e.stack || e}`);
+  process.exit(1);
+});
