@@ -118,9 +118,11 @@ set_target_properties(Boost::program_options PROPERTIES
 #   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
 #                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
 #                              over all programs is printed, not limited: it grows with the book)
-#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
-#                              clicked in headless Chromium, compared with the golden files (labels
-#                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)
+#   wasm/run-in-page           (once, for every chapter) each chapter's HTML page rendered with these
+#                              programs, its run control clicked in one headless Chromium, compared
+#                              with the golden files (labels wasm, book; book/run/run-in-page-test.sh;
+#                              needs pandoc and chromium): one render and one browser for all pages,
+#                              so each chapter adds its page's render and runs, not a browser start
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -146,16 +148,31 @@ function(add_wasm_program_tests chapter program)
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600)
 
+  # The chapter joins wasm/run-in-page, which is added once every chapter is known.
+  get_property(page_chapters GLOBAL PROPERTY WASM_RUN_IN_PAGE_CHAPTERS)
+  if(NOT page_chapters)
+    cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL add_wasm_run_in_page_test)
+  endif()
+  set_property(GLOBAL APPEND PROPERTY WASM_RUN_IN_PAGE_CHAPTERS ${chapter})
+endfunction()
+
+# wasm/run-in-page over every chapter that add_wasm_program_tests saw. Its TIMEOUT grows
+# with the chapters: the work (a page's render and runs) does.
+function(add_wasm_run_in_page_test)
   find_program(PANDOC_EXECUTABLE pandoc)
   find_program(CHROMIUM_EXECUTABLE chromium)
   if(NOT PANDOC_EXECUTABLE OR NOT CHROMIUM_EXECUTABLE)
-    message(STATUS "wasm/${chapter}/run-in-page skipped: pandoc or chromium not found "
+    message(STATUS "wasm/run-in-page skipped: pandoc or chromium not found "
                    "(scripts/install-deps --book --wasm installs them)")
     return()
   endif()
-  add_test(NAME wasm/${chapter}/run-in-page
-    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page ${chapter}
-            ${CMAKE_BINARY_DIR}
+  get_property(page_chapters GLOBAL PROPERTY WASM_RUN_IN_PAGE_CHAPTERS)
+  list(LENGTH page_chapters count)
+  math(EXPR timeout "120 + 30 * ${count}")
+  add_test(NAME wasm/run-in-page
+    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_BINARY_DIR}/run-in-page ${CMAKE_BINARY_DIR}
+            ${page_chapters}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300 ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  set_tests_properties(wasm/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT ${timeout}
+    ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 endfunction()

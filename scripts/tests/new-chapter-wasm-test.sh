@@ -50,7 +50,7 @@ while read -r listed listed_program; do
 done < <(cd "$tree" && root=$tree && source book/chapters.sh && book_chapters)
 
 [ -d "$root/build/search-deps" ] && export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
-bash "$tree/book/run/run-in-page-test.sh" "$run/page" "$chapter" "$programs" >"$run/page.log" 2>&1 ||
+bash "$tree/book/run/run-in-page-test.sh" "$run/page" "$programs" "$chapter" >"$run/page.log" 2>&1 ||
   { tail -n 40 "$run/page.log"; fail "the run control of book/$chapter.md in Chromium (log: $run/page.log)"; }
 tail -n 3 "$run/page.log"
 step "the page's run control matches the golden files"
