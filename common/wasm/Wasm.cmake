@@ -118,9 +118,12 @@ set_target_properties(Boost::program_options PROPERTIES
 #   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
 #                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
 #                              over all programs is printed, not limited: it grows with the book)
-#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs, its run control
-#                              clicked in headless Chromium, compared with the golden files (labels
-#                              wasm, book; book/run/run-in-page-test.sh; needs pandoc and chromium)
+#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs (the other pages
+#                              placeholders), its run control clicked in headless Chromium, compared
+#                              with the golden files (labels wasm, book; book/run/run-in-page-test.sh;
+#                              needs pandoc and chromium). One test per chapter, not one for the book:
+#                              scripts/build-book leaves out those of unchanged chapters (gate_memo.py)
+#                              and ctest -j2 runs two at once; each costs a browser start (about a second)
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -154,8 +157,9 @@ function(add_wasm_program_tests chapter program)
     return()
   endif()
   add_test(NAME wasm/${chapter}/run-in-page
-    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page ${chapter}
-            ${CMAKE_BINARY_DIR}
+    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page
+            ${CMAKE_BINARY_DIR} ${chapter}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300 ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300
+    ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 endfunction()

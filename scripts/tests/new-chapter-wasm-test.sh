@@ -5,10 +5,11 @@
 # In a scratch copy of the tree (WORK_DIR/run.XXXXXX/tree, removed when the run
 # passes) it runs `scripts/new-chapter --no-build NN-template-check`, configures
 # the copy's wasm preset (yaml-cpp and Boost.Program_options from WASM_DEPS_CACHE,
-# built there already by the tree's own wasm build), builds only the new program,
-# writes the chapter's golden files with it (under Node), and renders the new
-# chapter's page with the run control: the other chapters' programs are those of
-# WASM_BUILD_DIR, the tree's wasm build. Then book/run/run-in-page-test.sh clicks
+# built there already by the tree's own wasm build), builds only the new program
+# (profile_codegen, a build-time tool, linked at -O0), writes the chapter's golden
+# files with it (under Node), and renders the new chapter's page alone with the run
+# control: the other chapters' programs are those of WASM_BUILD_DIR, the tree's
+# wasm build. Then book/run/run-in-page-test.sh clicks
 # the page's controls in headless Chromium and compares them with the golden
 # files, and checks a bad flag shows exit status 2. ctest runs it in the wasm
 # preset as wasm/new-chapter (labels wasm, template).
@@ -25,8 +26,28 @@ start_template_run new-chapter-wasm-test "$1" "$root"
 step "scripts/new-chapter --no-build $chapter"
 
 if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi
-(cd "$tree" && cmake --preset wasm -DWASM_DEPS_CACHE="$3" && cmake --build build-wasm --target "$program" -j2) \
-  >"$run/build.log" 2>&1 || { tail -n 40 "$run/build.log"; fail "the wasm build of $program (log: $run/build.log)"; }
+(cd "$tree" && cmake --preset wasm -DWASM_DEPS_CACHE="$3") >"$run/build.log" 2>&1 ||
+  { tail -n 40 "$run/build.log"; fail "the wasm configure of the copy (log: $run/build.log)"; }
+step "configured the copy's wasm preset"
+
+# profile_codegen only writes common/generated/builtin_profile_data.cpp at build time, the same
+# bytes as the tree's build wrote (compared below): its -Oz LTO link, about 20 CPU s, buys nothing
+# here, so it is linked at -O0 (EMCC_CFLAGS, appended to that one emcc command) from inputs built
+# as usual, which the new program links too. Where the query fails (the target moved), the
+# plain build below links it as the preset does.
+codegen=common/profile_codegen.js
+if codegen_inputs=$(ninja -C "$tree/build-wasm" -t query "$codegen" 2>/dev/null |
+  awk '/^  input:/ { on = 1; next } /^  outputs:/ { on = 0 } on { sub(/^ *(\|\|? )?/, ""); print }' | sort -u) &&
+  [ -n "$codegen_inputs" ]; then
+  # shellcheck disable=SC2086  # one path a word
+  (ninja -C "$tree/build-wasm" $codegen_inputs && EMCC_CFLAGS=-O0 ninja -C "$tree/build-wasm" "$codegen") \
+    >>"$run/build.log" 2>&1 || { tail -n 40 "$run/build.log"; fail "profile_codegen at -O0 (log: $run/build.log)"; }
+fi
+(cd "$tree" && cmake --build build-wasm --target "$program" -j2) >>"$run/build.log" 2>&1 ||
+  { tail -n 40 "$run/build.log"; fail "the wasm build of $program (log: $run/build.log)"; }
+generated=common/generated/builtin_profile_data.cpp
+cmp -s "$tree/build-wasm/$generated" "$wasm_build/$generated" ||
+  fail "the copy's $generated differs from the tree's build ($wasm_build/$generated)"
 launcher=$tree/build-wasm/chapters/$chapter/$program-node
 step "built $program for wasm"
 
@@ -50,7 +71,7 @@ while read -r listed listed_program; do
 done < <(cd "$tree" && root=$tree && source book/chapters.sh && book_chapters)
 
 [ -d "$root/build/search-deps" ] && export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
-bash "$tree/book/run/run-in-page-test.sh" "$run/page" "$chapter" "$programs" >"$run/page.log" 2>&1 ||
+bash "$tree/book/run/run-in-page-test.sh" "$run/page" "$programs" "$chapter" >"$run/page.log" 2>&1 ||
   { tail -n 40 "$run/page.log"; fail "the run control of book/$chapter.md in Chromium (log: $run/page.log)"; }
 tail -n 3 "$run/page.log"
 step "the page's run control matches the golden files"
