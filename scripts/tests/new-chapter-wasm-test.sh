@@ -25,24 +25,10 @@ start_template_run new-chapter-wasm-test "$1" "$root"
   { tail -n 40 "$run/new-chapter.log"; fail "scripts/new-chapter --no-build $chapter (log: $run/new-chapter.log)"; }
 step "scripts/new-chapter --no-build $chapter"
 
-if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$tree}; fi
 (cd "$tree" && cmake --preset wasm -DWASM_DEPS_CACHE="$3") >"$run/build.log" 2>&1 ||
   { tail -n 40 "$run/build.log"; fail "the wasm configure of the copy (log: $run/build.log)"; }
 step "configured the copy's wasm preset"
 
-# profile_codegen only writes common/generated/builtin_profile_data.cpp at build time, the same
-# bytes as the tree's build wrote (compared below): its -Oz LTO link, about 20 CPU s, buys nothing
-# here, so it is linked at -O0 (EMCC_CFLAGS, appended to that one emcc command) from inputs built
-# as usual, which the new program links too. Where the query fails (the target moved), the
-# plain build below links it as the preset does.
-codegen=common/profile_codegen.js
-if codegen_inputs=$(ninja -C "$tree/build-wasm" -t query "$codegen" 2>/dev/null |
-  awk '/^  input:/ { on = 1; next } /^  outputs:/ { on = 0 } on { sub(/^ *(\|\|? )?/, ""); print }' | sort -u) &&
-  [ -n "$codegen_inputs" ]; then
-  # shellcheck disable=SC2086  # one path a word
-  (ninja -C "$tree/build-wasm" $codegen_inputs && EMCC_CFLAGS=-O0 ninja -C "$tree/build-wasm" "$codegen") \
-    >>"$run/build.log" 2>&1 || { tail -n 40 "$run/build.log"; fail "profile_codegen at -O0 (log: $run/build.log)"; }
-fi
 (cd "$tree" && cmake --build build-wasm --target "$program" -j2) >>"$run/build.log" 2>&1 ||
   { tail -n 40 "$run/build.log"; fail "the wasm build of $program (log: $run/build.log)"; }
 generated=common/generated/builtin_profile_data.cpp
