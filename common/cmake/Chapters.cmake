@@ -33,6 +33,8 @@
 #                     (common/tests/figure_labels.py, label cli)
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+
 # The grammar (blank and `#` lines skipped, CR ignored, `<NN-slug> <program>`) is the same
 # in the list's other readers: scripts/lib/suite.py, book/chapters.sh, book/filters/repo.lua;
 # scripts/tests/chapter-list-test.sh feeds all four the same odd lines.
@@ -117,13 +119,13 @@ function(add_chapter)
   target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
   add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
   add_test(NAME ${chapter}/flag-table
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
             $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
   set_tests_properties(${chapter}/flag-table PROPERTIES LABELS unit TIMEOUT 60)
 
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
     add_test(NAME ${chapter}/argparse-rules
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/argparse-rules PROPERTIES LABELS cli TIMEOUT 120)
   endif()
 
@@ -142,7 +144,7 @@ function(add_chapter)
   endif()
 
   add_test(NAME ${chapter}/hostile-environment
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
             ${arg_HOSTILE_ARGS})
   set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
 
@@ -155,7 +157,7 @@ function(add_chapter)
   endif()
   if(figure_label_sets)
     add_test(NAME ${chapter}/figure-labels
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/figure-labels PROPERTIES LABELS cli TIMEOUT 300)
   endif()
 endfunction()

@@ -10,6 +10,8 @@
 # Test code is compiled at -O1: it only sets up inputs and compares results,
 # while the code under test keeps the build type's optimisation in its
 # libraries. Catch's assertion templates make -O3 cost about a third more here.
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+
 function(add_unit_tests target prefix)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "LIBRARIES")
   add_executable(${target} ${arg_UNPARSED_ARGUMENTS})
@@ -17,6 +19,6 @@ function(add_unit_tests target prefix)
   target_compile_options(${target} PRIVATE -O1)
   catch_discover_tests(${target} TEST_PREFIX "${prefix}" EXTRA_ARGS -w NoTests PROPERTIES LABELS unit)
   add_test(NAME ${prefix}test-names
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py $<TARGET_FILE:${target}>)
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py $<TARGET_FILE:${target}>)
   set_tests_properties(${prefix}test-names PROPERTIES LABELS unit)
 endfunction()
