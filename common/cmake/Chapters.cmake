@@ -157,7 +157,7 @@ function(add_chapter)
   endif()
   if(figure_label_sets)
     add_test(NAME ${chapter}/figure-labels
-      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${chapter} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/figure-labels PROPERTIES LABELS cli TIMEOUT 300)
   endif()
 endfunction()
