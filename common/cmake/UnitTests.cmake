@@ -4,7 +4,7 @@
 # (Catch2::Catch2WithMain, so no test executable compiles Catch's runner), and
 # one ctest test per TEST_CASE, named `<test-prefix><case>` with label `unit`.
 # Each runs with `-w NoTests`, so a filter that matches no test case fails
-# instead of passing with "No tests ran"; `<test-prefix>test-names` refuses a
+# instead of passing with "No tests ran"; `chapters/test-names` refuses a
 # name that ctest cannot pass to Catch whole (a ';', '*', ...: check-test-names.py).
 #
 # Test code is compiled at -O1: it only sets up inputs and compares results,
@@ -18,7 +18,7 @@ function(add_unit_tests target prefix)
   target_link_libraries(${target} PRIVATE ${arg_LIBRARIES} Catch2::Catch2WithMain)
   target_compile_options(${target} PRIVATE -O1)
   catch_discover_tests(${target} TEST_PREFIX "${prefix}" EXTRA_ARGS -w NoTests PROPERTIES LABELS unit)
-  add_test(NAME ${prefix}test-names
-    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py $<TARGET_FILE:${target}>)
-  set_tests_properties(${prefix}test-names PROPERTIES LABELS unit)
+  # chapters/test-names checks every unit-test executable's names in one process
+  # (add_book_checks, Chapters.cmake).
+  set_property(GLOBAL APPEND PROPERTY LEDGER_BOOK_CHECK_TEST_NAMES $<TARGET_FILE:${target}>)
 endfunction()
