@@ -16,7 +16,9 @@ script ([golden] reference in chapters/CHAPTER/chapter.toml) is found in
 REFERENCE_DIR (default ../shared/reference beside the repository); without it
 the test says so and checks the program alone. Every line where the two differ
 is a deliberate difference and must be a row of the README's table of them,
-written `<program> <words>` in backticks.
+written `<program> <words>` in backticks. The lines run side by side (WORKERS
+at once; most of a line's time is the reference's Python start-up); a failure
+prints the command that reruns the test.
 """
 import shlex
 import subprocess
@@ -24,7 +26,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+from side_by_side import side_by_side  # common/tests/side_by_side.py
+
 ROOT = Path(__file__).resolve().parents[2]
+WORKERS = 4  # lines judged at once: each is mostly a Python start-up (the reference) or a program's
 AGREE = {("help", "help"), ("out", "same"), ("2", "2")}
 
 
@@ -53,32 +58,42 @@ def main(chapter, program, reference_dir=None):
         print(f"note: {script} not found: Python's column is not checked")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     name = Path(program).name
-    failures, lines = [], 0
-    for number, line in enumerate(rules.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        lines += 1
-        ours, python, args, shown = words_of(line)
+    numbered = [(number, line) for number, line in enumerate(rules.read_text(encoding="utf-8").splitlines(), 1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    # The reference runs with this interpreter and its -S (the scripts use the standard library alone).
+    python = [sys.executable] + (["-S"] if sys.flags.no_site else [])
+
+    def judge(entry):
+        """The failures of one line: its program run and its reference run, side by side with the others'."""
+        number, line = entry
+        found = []
+        ours, python_says, args, shown = words_of(line)
         where = f"{rules.relative_to(ROOT)}:{number}: {name} {shown}"
         got = subprocess.run([program, *args], capture_output=True, timeout=20, cwd=ROOT)
         got_outcome = outcome(got, "用法".encode())
         if got_outcome != ours:
-            failures.append(f"{where}: expected {ours}, got {got_outcome} ({got.stderr.decode(errors='replace')[:200]!r})")
+            found.append(f"{where}: expected {ours}, got {got_outcome} ({got.stderr.decode(errors='replace')[:200]!r})")
         elif ours == "2" and (got.stdout or got.stderr.count(b"\n") != 1):
-            failures.append(f"{where}: exit 2 must print nothing on stdout and one line on stderr")
-        if (ours, python) not in AGREE and f"`{name} {shown}`" not in readme:
-            failures.append(f"{where}: a deliberate difference that README.md's table does not list "
-                            f"(as `{name} {shown}`)")
+            found.append(f"{where}: exit 2 must print nothing on stdout and one line on stderr")
+        if (ours, python_says) not in AGREE and f"`{name} {shown}`" not in readme:
+            found.append(f"{where}: a deliberate difference that README.md's table does not list "
+                         f"(as `{name} {shown}`)")
         if not script.is_file():
-            continue
-        want = subprocess.run([sys.executable, str(script), *args], capture_output=True, timeout=20, cwd=ROOT)
+            return found
+        want = subprocess.run([*python, str(script), *args], capture_output=True, timeout=20, cwd=ROOT)
         want_outcome = outcome(want, b"usage:")
         if want_outcome == "out" and got.returncode == 0 and want.stdout == got.stdout:
             want_outcome = "same"
-        if want_outcome != python:
-            failures.append(f"{where}: the reference gives {want_outcome}, the list says {python}")
+        if want_outcome != python_says:
+            found.append(f"{where}: the reference gives {want_outcome}, the list says {python_says}")
+        return found
+
+    failures = [f for found in side_by_side(judge, numbered, WORKERS) for f in found]
+    lines = len(numbered)
     for failure in failures:
         print("FAIL", failure)
+    if failures:
+        print("rerun: cd " + shlex.quote(str(ROOT)) + " && " + shlex.join([sys.executable, __file__, *sys.argv[1:]]))
     print(f"{chapter}: {lines} argument shapes, {len(failures)} failed"
           + ("" if script.is_file() else " (program only)"))
     return 1 if failures or lines == 0 else 0
