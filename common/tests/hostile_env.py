@@ -69,8 +69,9 @@ class Checks:
     """A program (NAME, PROGRAM, ARGS) and the outcomes of one group of checks on it,
     printed in the groups' order at the end."""
 
-    def __init__(self, name, program, args):
+    def __init__(self, name, program, args, help_text):
         self.name, self.program, self.args = name, program, args
+        self.help = help_text  # its --help, run once for the checks that compare with it
         self.lines = []
         self.failures = []
 
@@ -135,7 +136,7 @@ def nonblocking_stdout(c):
     """--help into a non-blocking one-page pipe that is full: the program's first write
     meets EAGAIN and it must wait for room, never fail. The pipe is read only once the
     program waits (or has ended), whatever the machine's speed: no fixed sleep."""
-    expected = subprocess.run([c.program, "--help"], capture_output=True, timeout=20).stdout
+    expected = c.help
     read_end, write_end = os.pipe()
     fcntl.fcntl(write_end, F_SETPIPE_SZ, PIPE_PAGE)
     filler = b"#" * PIPE_PAGE
@@ -219,7 +220,7 @@ def old_svg(tmp, mode=None):
 
 def plot_onto_profile(c, tmp):
     """Issue 23: an output never replaces an input (for the programs that read a profile)."""
-    if b"--profile" not in subprocess.run([c.program, "--help"], capture_output=True, timeout=20).stdout:
+    if b"--profile" not in c.help:
         return
     profile = os.path.join(tmp, "profile.svg")
     shutil.copy(READER_PROFILE, profile)
@@ -368,6 +369,9 @@ def programs(argv):
 
 def main():
     targets = programs(sys.argv[1:])
+    helps = side_by_side(lambda t: subprocess.run([t[1], "--help"], capture_output=True, timeout=20).stdout,
+                         targets, WORKERS)
+    targets = [(*target, help_text) for target, help_text in zip(targets, helps)]
     together, alone = [], []
     for target in targets:
         side, lone = groups(target[0])
@@ -386,7 +390,7 @@ def main():
         done = side_by_side(start, together, WORKERS) + [start(job) for job in alone]
         leftovers = [os.path.join(d, f) for d, _, files in os.walk(tmp) for f in files if ".tmp-" in f]
     failed_programs = []
-    for name, program, args in targets:
+    for name, program, args, _ in targets:
         mine = [c for c in done if c.program == program and c.name == name and c.args == args]
         checks = sum(1 for c in mine for line in c.lines if not line.startswith("skip"))
         failures = [f for c in mine for f in c.failures]
