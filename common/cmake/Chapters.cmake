@@ -36,7 +36,9 @@
 #   chapters/golden-files, chapters/test-names: GoldenTests.cmake, UnitTests.cmake
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
-include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+if(NOT CMAKE_SCRIPT_MODE_FILE)  # scripts/tests/chapter-list-test.sh reads the list in script mode
+  include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+endif()
 
 # The grammar (blank and `#` lines skipped, CR ignored, `<NN-slug> <program>`) is the same
 # in the list's other readers: scripts/lib/suite.py, book/chapters.sh, book/filters/repo.lua;
@@ -195,6 +197,6 @@ function(add_book_checks)
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py ${args_TEST_NAMES})
   set_tests_properties(chapters/test-names PROPERTIES LABELS unit TIMEOUT 120)
 endfunction()
-if(NOT EMSCRIPTEN)  # the wasm preset runs the programs' golden cases and bad input only
+if(NOT EMSCRIPTEN AND NOT CMAKE_SCRIPT_MODE_FILE)  # wasm: the programs' golden cases and bad input only
   cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL add_book_checks)
 endif()
