@@ -19,6 +19,8 @@
 # as processes.
 set(BAD_VALUES_MATRIX bad-values.generated.list)
 
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+
 # write_bad_value_matrix(<chapter> <out-var>): writes the chapter's generated matrix into
 # its build folder at configure time (again whenever its inputs change) and sets <out-var>
 # to its path. The native battery and the wasm one (common/wasm/Wasm.cmake) share it.
@@ -27,7 +29,7 @@ function(write_bad_value_matrix chapter out_var)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/common/bad-values.list
     ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
   execute_process(
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")

@@ -15,8 +15,6 @@
 #   <program>_check   builds the program and its unit tests: what the chapter's ctest tests
 #                     run (scripts/rebuild-chapter builds it, so no test runs a stale binary)
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
-#   <chapter>/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
-#                     the program's flag table (common/tests/flag_table.py, label unit)
 #   <chapter>/argparse-rules  with argparse-rules.list: the program and its reference script's
 #                     argparse on odd argument shapes, the deliberate differences listed in
 #                     README.md (common/tests/argparse_rules.py, label cli)
@@ -25,13 +23,22 @@
 #   fuzz_<program>    the libFuzzer target (common/fuzz/fuzz_main.cpp; FUZZ=ON only)
 #   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
 #   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
-#   <chapter>/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
-#                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
-#                     HOSTILE_ARGS is a valid command line for it without --plot
 #   <chapter>/figure-labels  when chapter.toml has [figure_labels]: no label of the program's
 #                     figure overlaps another or is crossed by a line, over those flag sets
 #                     (common/tests/figure_labels.py, label cli)
+# and adds the chapter to the checks that take every chapter in one process (add_book_checks,
+# below: one interpreter start-up for the book rather than one per chapter and kind):
+#   chapters/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
+#                     the program's flag table (common/tests/flag_table.py, label unit)
+#   chapters/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
+#                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
+#                     HOSTILE_ARGS is a valid command line for it without --plot
+#   chapters/golden-files, chapters/test-names: GoldenTests.cmake, UnitTests.cmake
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
+
+if(NOT CMAKE_SCRIPT_MODE_FILE)  # scripts/tests/chapter-list-test.sh reads the list in script mode
+  include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+endif()
 
 # The grammar (blank and `#` lines skipped, CR ignored, `<NN-slug> <program>`) is the same
 # in the list's other readers: scripts/lib/suite.py, book/chapters.sh, book/filters/repo.lua;
@@ -116,14 +123,11 @@ function(add_chapter)
   add_executable(${program}_flag_table $<TARGET_OBJECTS:ledger_flag_table_main>)
   target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
   add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
-  add_test(NAME ${chapter}/flag-table
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${chapter}
-            $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
-  set_tests_properties(${chapter}/flag-table PROPERTIES LABELS unit TIMEOUT 60)
+  book_check(FLAG_TABLE ${chapter} $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
 
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
     add_test(NAME ${chapter}/argparse-rules
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/argparse-rules PROPERTIES LABELS cli TIMEOUT 120)
   endif()
 
@@ -141,10 +145,7 @@ function(add_chapter)
     add_json_recompute_test(${chapter})
   endif()
 
-  add_test(NAME ${chapter}/hostile-environment
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${program} $<TARGET_FILE:${program}>
-            ${arg_HOSTILE_ARGS})
-  set_tests_properties(${chapter}/hostile-environment PROPERTIES LABELS cli TIMEOUT 300)
+  book_check(HOSTILE_ENVIRONMENT ${program} $<TARGET_FILE:${program}> ${arg_HOSTILE_ARGS} ::)
 
   # The flag sets are the chapter's data: a [figure_labels] table in its chapter.toml.
   set(chapter_toml ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml)
@@ -155,7 +156,47 @@ function(add_chapter)
   endif()
   if(figure_label_sets)
     add_test(NAME ${chapter}/figure-labels
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${program} $<TARGET_FILE:${program}>)
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/figure_labels.py ${chapter} $<TARGET_FILE:${program}>)
     set_tests_properties(${chapter}/figure-labels PROPERTIES LABELS cli TIMEOUT 300)
   endif()
 endfunction()
+
+# book_check(<KIND> <argument>...): the arguments one chapter adds to the command line of
+# the book-wide check KIND (FLAG_TABLE, HOSTILE_ENVIRONMENT, GOLDEN_FILES, TEST_NAMES).
+function(book_check kind)
+  set_property(GLOBAL APPEND PROPERTY LEDGER_BOOK_CHECK_${kind} ${ARGN})
+endfunction()
+
+# add_book_checks(): the checks of every chapter at once, each one ctest test and one
+# process (each failure names its chapter and the command that reruns it alone). A check
+# of this kind costs its interpreter's start-up and imports far more than its chapter's
+# work (a few program runs), so one process per chapter made the gate grow by about a
+# second per chapter. Called once, deferred to the end of the top-level CMakeLists.txt,
+# when every chapter has added its part. A check given no chapter fails.
+function(add_book_checks)
+  foreach(kind FLAG_TABLE HOSTILE_ENVIRONMENT GOLDEN_FILES TEST_NAMES)
+    get_property(args_${kind} GLOBAL PROPERTY LEDGER_BOOK_CHECK_${kind})
+  endforeach()
+  # The hostile environments' work grows with the book (about 25 runs a chapter, 50 ms each
+  # under ASan): 300 s, and 20 s a chapter beyond 15, keeps a third of it ample on a busy machine.
+  list(LENGTH args_GOLDEN_FILES chapters)
+  math(EXPR hostile_timeout "${chapters} * 20")
+  if(hostile_timeout LESS 300)
+    set(hostile_timeout 300)
+  endif()
+  add_test(NAME chapters/flag-table
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/flag_table.py ${args_FLAG_TABLE})
+  set_tests_properties(chapters/flag-table PROPERTIES LABELS unit TIMEOUT 120)
+  add_test(NAME chapters/hostile-environment
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${args_HOSTILE_ENVIRONMENT})
+  set_tests_properties(chapters/hostile-environment PROPERTIES LABELS cli TIMEOUT ${hostile_timeout})
+  add_test(NAME chapters/golden-files
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${args_GOLDEN_FILES})
+  set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)
+  add_test(NAME chapters/test-names
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py ${args_TEST_NAMES})
+  set_tests_properties(chapters/test-names PROPERTIES LABELS unit TIMEOUT 120)
+endfunction()
+if(NOT EMSCRIPTEN AND NOT CMAKE_SCRIPT_MODE_FILE)  # wasm: the programs' golden cases and bad input only
+  cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL add_book_checks)
+endif()

@@ -18,6 +18,8 @@
 # The wasm preset runs the same cases through its build (common/wasm/Wasm.cmake):
 # PROGRAM <command> runs instead of the target's file, PREFIX goes before each
 # test's name, LABELS replace `golden`; the files check is the native build's.
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
+
 function(add_golden_tests chapter target)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "PROGRAM;PREFIX" "LABELS")
   set(program $<TARGET_FILE:${target}>)
@@ -55,10 +57,9 @@ function(add_golden_tests chapter target)
     return()
   endif()
 
-  # Every case has its golden file, and every golden file a case (or a reason in chapter.toml).
-  add_test(NAME ${chapter}/golden-files
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${chapter})
-  set_tests_properties(${chapter}/golden-files PROPERTIES LABELS golden)
+  # Every case has its golden file, and every golden file a case (or a reason in chapter.toml):
+  # chapters/golden-files checks every chapter in one process (add_book_checks, Chapters.cmake).
+  set_property(GLOBAL APPEND PROPERTY LEDGER_BOOK_CHECK_GOLDEN_FILES ${chapter})
 endfunction()
 
 # add_json_recompute_test(<chapter>)
@@ -70,6 +71,6 @@ endfunction()
 function(add_json_recompute_test chapter)
   file(GLOB json_goldens CONFIGURE_DEPENDS ${GOLDEN_DIR}/${chapter}/*-json.txt)
   add_test(NAME ${chapter}/json-recomputed
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/tests/check_json.py ${json_goldens})
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/tests/check_json.py ${json_goldens})
   set_tests_properties(${chapter}/json-recomputed PROPERTIES LABELS golden)
 endfunction()

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""check-golden-files.py CHAPTER: golden/CHAPTER/ holds exactly what its cases.list names.
+"""check-golden-files.py CHAPTER...: golden/CHAPTER/ holds exactly what its cases.list names.
 
 Fails on a case without its golden file (<case>.txt, or <case>.svg for a case writing
 @OUT@), and on a file in the folder that no case names and that is not cases.list, a
 verbatim copy ([golden] verbatim) or listed in [golden] other_files of
-chapters/CHAPTER/chapter.toml. Also fails on a cases.list line outside the grammar.
-ctest runs it as <chapter>/golden-files (label golden).
+chapters/CHAPTER/chapter.toml. Also fails on a cases.list line outside the grammar, or a
+chapter with no case. ctest runs it once for every chapter as chapters/golden-files (label
+golden); each failure names its chapter.
 """
 import fnmatch
 import sys
@@ -20,12 +21,14 @@ def main(chapter):
     try:
         cases = suite.cases(chapter)
     except suite.ListError as e:
-        print(f"FAIL: {e}")
+        print(f"FAIL: {chapter}: {e}")
         return 1
     golden = suite.chapter_data(chapter).get("golden", {})
     expected = {case.golden_name: case for case in cases}
     allowed = ["cases.list", *golden.get("verbatim", {}), *golden.get("other_files", [])]
     failures = []
+    if not expected:
+        failures.append(f"golden/{chapter}/cases.list names no case")
     for name, case in expected.items():
         if not (folder / name).is_file():
             failures.append(f"case {case.name} (golden/{chapter}/cases.list:{case.line}) has no golden file "
@@ -36,15 +39,17 @@ def main(chapter):
             failures.append(f"golden/{chapter}/{rel} is named by no case of golden/{chapter}/cases.list: add its "
                             f"case, or remove the file (git rm)")
     for failure in failures:
-        print(f"FAIL: {failure}")
+        print(f"FAIL: {chapter}: {failure}")
     if failures:
-        print(f"rerun: ctest --test-dir build -R '^{chapter}/golden-files$' --output-on-failure")
+        print(f"  rerun: cd {suite.ROOT} && python3 common/cmake/check-golden-files.py {chapter}")
         return 1
     print(f"ok: {len(expected)} cases, each with its golden file, and no other file in golden/{chapter}/")
     return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1]))
+    failed = sum(main(chapter) for chapter in sys.argv[1:])
+    print(f"{len(sys.argv) - 1} chapters' golden folders checked, {failed} failed")
+    sys.exit(1 if failed else 0)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-test-names.py EXECUTABLE: every Catch2 test name of EXECUTABLE can be run alone.
+"""check-test-names.py EXECUTABLE...: every Catch2 test name of each EXECUTABLE can be run alone.
 
 catch_discover_tests makes one ctest test per TEST_CASE and runs it with the name as
 Catch's filter. Some characters break that chain: a ';' splits the name into two CMake
@@ -8,6 +8,8 @@ filter syntax (the filter selects other tests or none), a '\\' escapes the chara
 after it, and white space at either end is trimmed by the listing. Such a test never
 runs, and with no failure: this check names each one and what to write instead. (The
 filters also run with `-w NoTests`, so a filter that matches nothing fails, not passes.)
+ctest runs it once for every unit-test executable (common's and each chapter's) as
+chapters/test-names; an executable that lists no test fails.
 """
 import subprocess
 import sys
@@ -29,22 +31,32 @@ def problems(name):
     return found
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__.strip().splitlines()[0])
-    exe = sys.argv[1]
-    listed = subprocess.run([exe, "--list-test-names-only"], stdout=subprocess.PIPE, text=True, encoding="utf-8")
+def check(exe):
+    """True when every test name of exe can be run alone; prints what is wrong."""
+    listed = subprocess.run([exe, "--list-test-names-only"], stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                            timeout=60)
     names = [line for line in listed.stdout.split("\n") if line]
     if not names:
-        sys.exit(f"check-test-names: {exe} lists no test")
+        print(f"FAIL: {exe} lists no test (exit {listed.returncode})")
+        return False
     bad = [(name, problems(name)) for name in names if problems(name)]
     for name, why in bad:
-        print(f"{exe}: test name {name!r} cannot be run alone by ctest: {'; '.join(why)}; "
+        print(f"FAIL: {exe}: test name {name!r} cannot be run alone by ctest: {'; '.join(why)}; "
               "reword the TEST_CASE name (',' '[' ']' are escaped and fine)")
     if bad:
-        sys.exit(1)
+        print(f"  rerun: python3 {__file__} {exe}")
+        return False
     print(f"{len(names)} test names of {exe} can each be run alone")
+    return True
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__.strip().splitlines()[0])
+    failed = sum(not check(exe) for exe in sys.argv[1:])
+    print(f"{len(sys.argv) - 1} unit-test executables checked, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -19,6 +19,19 @@ fi
 if [ ! -x "$program" ]; then
   echo "FAIL: program missing or not executable: $program"; exit 1
 fi
+
+# The common case, a case writing no file: stdout streams into cmp, with no temporary
+# folder to make and remove (a golden case cost five processes, now three). Any mismatch or
+# failure runs the case again below, with a temporary folder, to report the difference.
+case " $* " in
+  *" @OUT@ "*) ;;
+  *)
+    "$program" "$@" | cmp -s "$golden" -
+    statuses="${PIPESTATUS[0]} ${PIPESTATUS[1]}"
+    [ "$statuses" = "0 0" ] && exit 0
+    ;;
+esac
+
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 # The arguments with @OUT@ replaced, and without `<flag> @OUT@`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""figure_labels.py PROGRAM_NAME PROGRAM_PATH
+"""figure_labels.py CHAPTER PROGRAM_PATH
    figure_labels.py --svg FILE...
 
 Runs a chapter program with --plot over a spread of reader flag sets (the
@@ -19,7 +19,8 @@ Text extents use the metrics the programs lay labels out with
 0.6 em per character, 1 em per CJK / full-width one; 0.85 em above the
 baseline, 0.2 em below. A rotated label is measured as its rotated rectangle.
 Each failure prints the flag set, the two things that collide and the
-command to rerun.
+command to rerun. The program runs side by side (WORKERS at once, each run
+writing its own file), each figure measured as soon as it is written.
 """
 import math
 import os
@@ -27,28 +28,28 @@ import re
 import subprocess
 import sys
 import tempfile
+import tomllib
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts", "lib"))
-import suite  # noqa: E402
+from side_by_side import side_by_side  # common/tests/side_by_side.py
 
-REPO = str(suite.ROOT)
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORKERS = 4
 NS = "{http://www.w3.org/2000/svg}"
 GRID_COLORS = {"#d8d8dc", "#eeeef0"}  # drawn under everything, text may sit on them
 TOLERANCE = 0.5  # pixels two shapes may touch by (rounding to two decimals, anti-aliasing)
 
-CHAPTERS = {program: chapter for chapter, program in suite.chapters()}  # program -> chapter, from chapters/chapters.list
 PROFILES = sorted(f for f in os.listdir(os.path.join(REPO, "common/profiles")) if f.endswith(".yaml"))
 BUILTIN = [p[:-5] for p in PROFILES]
 # Profiles at the edges of the ranges the loader accepts (common/tests/profiles).
 EXTREME = ["common/tests/profiles/extreme-slow-memory.yaml", "common/tests/profiles/extreme-slow-compute.yaml"]
 
 
-def flag_sets(program):
-    """The flag sets of [figure_labels] in the program's chapters/<chapter>/chapter.toml:
-    `sets` as they are, then every combination of each [[figure_labels.product]]'s parts."""
-    chapter = CHAPTERS[program]
-    data = suite.chapter_data(chapter).get("figure_labels")
+def flag_sets(chapter):
+    """The flag sets of [figure_labels] in chapters/<chapter>/chapter.toml: `sets` as they
+    are, then every combination of each [[figure_labels.product]]'s parts."""
+    with open(os.path.join(REPO, "chapters", chapter, "chapter.toml"), "rb") as f:
+        data = tomllib.load(f).get("figure_labels")
     if not data:
         raise SystemExit(f"figure_labels.py: chapters/{chapter}/chapter.toml has no [figure_labels] flag sets")
     named = {
@@ -212,27 +213,37 @@ def main():
             bad += bool(problems)
             print(f"{path}: {len(problems)} problem(s)" + "".join(f"\n  {p}" for p in problems))
         return 1 if bad else 0
-    name, program = sys.argv[1], sys.argv[2]
+    chapter, program = sys.argv[1], sys.argv[2]
     failures = checked = 0
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "fig.svg")
-        for flags in flag_sets(name):
+        def plot(numbered):
+            """(flags, argv, the finished run, the figure's problems or None without a figure) of
+            one flag set: measured here, while the other threads wait for their runs."""
+            index, flags = numbered
+            out = os.path.join(tmp, f"fig-{index}.svg")
             args = [program] + flags + ["--plot", out]
-            run = subprocess.run(args, cwd=REPO, capture_output=True)
-            missing = re.search(r"its compute roofs: ([^,)]+).*choose one with --roof", run.stderr.decode(errors="replace"))
+            run = subprocess.run(args, cwd=REPO, capture_output=True, timeout=60)
+            missing = re.search(r"its compute roofs: ([^,)]+).*choose one with --roof",
+                                run.stderr.decode(errors="replace"))
             if run.returncode == 2 and missing:  # a machine without the case's roof: take its first compute roof
                 flags = flags + ["--roof", missing.group(1)]
                 args = [program] + flags + ["--plot", out]
-                run = subprocess.run(args, cwd=REPO, capture_output=True)
+                run = subprocess.run(args, cwd=REPO, capture_output=True, timeout=60)
+            problems = None
+            if os.path.exists(out):
+                with open(out, encoding="utf-8") as f:
+                    problems = measure(f.read())
+                os.remove(out)
+            return flags, args, run, problems
+
+        for flags, args, run, problems in side_by_side(plot, enumerate(flag_sets(chapter)), WORKERS):
             rerun = "cd " + REPO + " && " + " ".join(args[:-2]) + " --plot fig.svg"
-            if run.returncode not in (0, 1) or not os.path.exists(out):
+            if run.returncode not in (0, 1) or problems is None:
                 failures += 1
                 print(f"FAIL: exit {run.returncode}, no figure: {run.stderr.decode(errors='replace').strip()}")
                 print(f"  rerun: {rerun}")
                 continue
             checked += 1
-            problems = measure(open(out, encoding="utf-8").read())
-            os.remove(out)
             if problems:
                 failures += 1
                 print(f"FAIL: {' '.join(flags) or '(defaults)'}: {len(problems)} problem(s)")
@@ -240,13 +251,13 @@ def main():
                     print(f"  {p}")
                 print(f"  rerun: {rerun}")
     # The published figures themselves (golden/<chapter>/*.svg), as the book shows them.
-    golden = os.path.join(REPO, "golden", CHAPTERS[name])
+    golden = os.path.join(REPO, "golden", chapter)
     for svg in sorted(f for f in os.listdir(golden) if f.endswith(".svg")):
         checked += 1
         problems = measure(open(os.path.join(golden, svg), encoding="utf-8").read())
         if problems:
             failures += 1
-            print(f"FAIL: golden/{CHAPTERS[name]}/{svg}: {len(problems)} problem(s)")
+            print(f"FAIL: golden/{chapter}/{svg}: {len(problems)} problem(s)")
             for p in problems[:8]:
                 print(f"  {p}")
             print("  regenerate it with scripts/update-golden --write once the program is fixed")

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""flag_table.py CHAPTER PROGRAM FLAG_TABLE
+"""flag_table.py CHAPTER PROGRAM FLAG_TABLE [CHAPTER PROGRAM FLAG_TABLE ...]
 
-The program's flag table (its Boost options_description, printed by FLAG_TABLE,
-one flag a line: `--name<TAB>-alias<TAB>value<TAB>reference`) is the one source of
-the flags. Checks, against it:
+Every chapter given, in one process (ctest's chapters/flag-table: one interpreter
+start-up for the book instead of one per chapter). A program's flag table (its Boost
+options_description, printed by FLAG_TABLE, one flag a line:
+`--name<TAB>-alias<TAB>value<TAB>reference`) is the one source of the flags.
+Checks, against it:
 
   * `PROGRAM --help`: its option lines (indented, starting `-h, --help` or `--name`;
     a line such as `--m 4096 --n 4096；...` lists each flag before its prose) list
@@ -13,12 +15,17 @@ the flags. Checks, against it:
   * [[numeric]] of chapters/CHAPTER/chapter.toml (the bad-value matrix): every
     flag there is in the table with that value kind, and every flag of the table
     with a numeric kind (int, real, list) is there.
+
+Each failure names its chapter; a failing chapter prints the command that reruns it alone.
 """
 import re
+import shlex
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+from side_by_side import side_by_side  # common/tests/side_by_side.py
 
 ROOT = Path(__file__).resolve().parents[2]
 NUMERIC_KINDS = {"int", "real", "list"}
@@ -33,7 +40,7 @@ def read_table(dump):
     return table
 
 
-def main(chapter, program, dump):
+def check_chapter(chapter, program, dump):
     failures = []
     table = read_table(dump)
     if "--help" not in table:
@@ -83,14 +90,26 @@ def main(chapter, program, dump):
             failures.append(f"{toml.relative_to(ROOT)}: {name} (kind {entry['value']}) is in no [[numeric]] group, "
                             "so the bad-value matrix skips it")
 
-    for failure in failures:
-        print("FAIL", failure)
-    print(f"{chapter}: {len(table)} flags; --help, fuzz.dict and [[numeric]] checked: "
-          f"{'ok' if not failures else f'{len(failures)} problem(s)'}")
-    return 1 if failures else 0
+    lines = [f"FAIL {chapter}: {failure}" for failure in failures]
+    if failures:
+        lines.append("  rerun: cd " + shlex.quote(str(ROOT)) + " && "
+                     + shlex.join([sys.executable, __file__, chapter, program, dump]))
+    lines.append(f"{chapter}: {len(table)} flags; --help, fuzz.dict and [[numeric]] checked: "
+                 f"{'ok' if not failures else f'{len(failures)} problem(s)'}")
+    return lines, bool(failures)
+
+
+def main(args):
+    if not args or len(args) % 3:
+        sys.exit(__doc__)
+    chapters = [args[i:i + 3] for i in range(0, len(args), 3)]
+    results = side_by_side(lambda chapter: check_chapter(*chapter), chapters, 4)
+    for lines, _ in results:
+        print("\n".join(lines))
+    failed = sum(bad for _, bad in results)
+    print(f"{len(chapters)} chapters' flag tables checked, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    sys.exit(main(*sys.argv[1:]))
+    sys.exit(main(sys.argv[1:]))
