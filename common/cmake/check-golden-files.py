@@ -15,6 +15,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "lib"))
 import suite  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from chapter_filter import narrowed  # noqa: E402
+
 
 def main(chapter):
     folder = suite.ROOT / "golden" / chapter
@@ -50,6 +53,7 @@ def main(chapter):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    failed = sum(main(chapter) for chapter in sys.argv[1:])
-    print(f"{len(sys.argv) - 1} chapters' golden folders checked, {failed} failed")
+    chapters = narrowed(sys.argv[1:], "check-golden-files", lambda c: c)
+    failed = sum(main(chapter) for chapter in chapters)
+    print(f"{len(chapters)} chapters' golden folders checked, {failed} failed")
     sys.exit(1 if failed else 0)

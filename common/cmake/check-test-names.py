@@ -13,6 +13,10 @@ chapters/test-names; an executable that lists no test fails.
 """
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from chapter_filter import narrowed  # noqa: E402
 
 FORBIDDEN = {
     ";": "a CMake list separator: ctest would get two filters",
@@ -53,8 +57,9 @@ def check(exe):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__.strip().splitlines()[0])
-    failed = sum(not check(exe) for exe in sys.argv[1:])
-    print(f"{len(sys.argv) - 1} unit-test executables checked, {failed} failed")
+    executables = narrowed(sys.argv[1:], "check-test-names", lambda exe: exe, none_is_fine=True)
+    failed = sum(not check(exe) for exe in executables)
+    print(f"{len(executables)} unit-test executables checked, {failed} failed")
     return 1 if failed else 0
 
 

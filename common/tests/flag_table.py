@@ -25,6 +25,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from chapter_filter import narrowed  # common/tests/chapter_filter.py
 from side_by_side import side_by_side  # common/tests/side_by_side.py
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +103,7 @@ def check_chapter(chapter, program, dump):
 def main(args):
     if not args or len(args) % 3:
         sys.exit(__doc__)
-    chapters = [args[i:i + 3] for i in range(0, len(args), 3)]
+    chapters = narrowed([args[i:i + 3] for i in range(0, len(args), 3)], "flag_table", lambda c: c[0])
     results = side_by_side(lambda chapter: check_chapter(*chapter), chapters, 4)
     for lines, _ in results:
         print("\n".join(lines))

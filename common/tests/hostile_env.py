@@ -49,6 +49,7 @@ import sys
 import tempfile
 import time
 
+from chapter_filter import narrowed  # common/tests/chapter_filter.py
 from side_by_side import side_by_side  # common/tests/side_by_side.py
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -368,7 +369,7 @@ def programs(argv):
 
 
 def main():
-    targets = programs(sys.argv[1:])
+    targets = narrowed(programs(sys.argv[1:]), "hostile_env", lambda t: t[1])
     helps = side_by_side(lambda t: subprocess.run([t[1], "--help"], capture_output=True, timeout=20).stdout,
                          targets, WORKERS)
     targets = [(*target, help_text) for target, help_text in zip(targets, helps)]
