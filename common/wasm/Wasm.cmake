@@ -19,15 +19,25 @@ set(WASM_NODE_RUN ${CMAKE_SOURCE_DIR}/common/wasm/node-run.js)
 # (the toolchain's default emulator is plain node, which cannot see the host's files).
 set(CMAKE_CROSSCOMPILING_EMULATOR ${NODE_EXECUTABLE} ${WASM_NODE_RUN})
 
-# Exceptions on (without them every bad flag would abort instead of exiting 2). Link-time
-# optimisation and -Oz at the link keep the three programs within the page's budget
-# (wasm/page-weight) now that Boost.Program_options is linked in.
-add_compile_options(-fwasm-exceptions -flto)
+# Exceptions on (without them every bad flag would abort instead of exiting 2). No LTO: the
+# code is generated at compile time (-Os, kept by ccache), so linking a program only joins
+# objects. At the link, -O1 skips Binaryen's -Oz pipeline and BINARYEN_EXTRA_PASSES=-O1 runs
+# its cheap one. Relinking op_ledger, CPU s (user+sys) and its .js gzip -9, 2026-12-01:
+#   full LTO (-flto), -Oz                  29   295 KB  (LTO codegen ~10 s, wasm-opt -Oz ~18 s)
+#   ThinLTO (compiled -flto=thin, cached)  20   310 KB  (wasm-opt -Oz; -flto=thin at the link
+#                                                    fails: Debian ships no ThinLTO system libraries)
+#   no LTO, -Oz (-Os: the same)            19   309 KB  (wasm-opt -Oz)
+#   no LTO, -O1, BINARYEN_EXTRA_PASSES=-O1  3.6 376 KB  (this)
+#   no LTO, -O1                            1.6  410 KB  (JS not minified either)
+# A clean build of the three programs, ccache off: 154 CPU s with full LTO, 73 with this.
+# A page loads only its own chapter's program (wasm/page-weight: <= 800 KB gzip each), and
+# the programs run in milliseconds: a chapter's relink and a 36-chapter build matter more.
+add_compile_options(-fwasm-exceptions)
 # MODULARIZE: a factory, so the page makes a fresh instance for every run; the
 # runtime exits (flushing stdio) when main returns; FS is exported for the page
 # to hand in a profile and read the --plot file; NODEFS lets node-run.js mount
 # the host's folders.
-add_link_options(-Oz -flto -sMALLOC=emmalloc -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
+add_link_options(-O1 -sBINARYEN_EXTRA_PASSES=-O1 -sMALLOC=emmalloc -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
   -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=FS -sENVIRONMENT=web,node -lnodefs.js)
 # Emscripten's link step runs its JavaScript optimizers with the node on PATH;
 # they need Debian's node modules (acorn, terser) whatever node that is.
