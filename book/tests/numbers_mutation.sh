@@ -83,8 +83,8 @@ if [ -n "$build" ] && relink_from "$build" >"$work/build.log" 2>&1; then
   step "relinked op_ledger with the changed profile (BUILD_DIR's objects)"
 else
   [ -z "$build" ] || echo "numbers-mutation: cannot relink from $build (see $work/build.log); building in the copy" >&2
-  # CMakeLists.txt compiles through ccache when it is installed (USE_CCACHE).
-  if command -v ccache >/dev/null; then export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}; fi
+  # CMakeLists.txt compiles through ccache when it is installed (USE_CCACHE), its base
+  # directory the copy's own folder, so the tree's objects serve the copy.
   (cd "$tree" && cmake --preset default -DBOOK_TESTS=OFF >"$work/configure.log" 2>&1) ||
     { tail -n 30 "$work/configure.log"; fail "configure (log: $work/configure.log)"; }
   (cd "$tree" && cmake --build build --target op_ledger -j2 >"$work/build.log" 2>&1) ||
