@@ -13,6 +13,9 @@
 # XeLaTeX log and converted figures stay in OUT_DIR/print/.
 # So does a number in the prose that no longer matches its source
 # (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
+# Only what changed is made again: OUT_DIR/.cache/ keeps each file Pandoc wrote with what
+# it was made from, and latexmk typesets the PDF again only when its LaTeX source or a
+# figure changed (see "The render cache" below). Delete OUT_DIR/.cache to render anew.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=book/chapters.sh
@@ -24,6 +27,10 @@ mkdir -p "$1"
 out=$(cd "$1" && pwd)
 shift
 command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/install-deps --book installs it)" >&2; exit 2; }
+# What stays in OUT_DIR between renders: the cache and the PDF's LaTeX folder.
+cache=$out/.cache
+print_work=$out/print
+mkdir -p "$cache"
 
 book=$root/book
 # shellcheck source=book/run/assets.sh
@@ -32,16 +39,60 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
+# The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
+# OUT/.cache/<name> with OUT/.cache/<name>.deps: a key of its command line (an argument that
+# names a file by its bytes: the page, the template, the metadata, the cover), Pandoc's
+# version, the filters' and this script's bytes and the figure folder's name; then
+# `<sha1>  <path>` of every file the filters read while making it (BOOK_READ_LOG,
+# book/filters/repo.lua: the golden outputs, code, profiles, the other pages for the contents
+# and the cross-references; `-  <path>` for one that was missing), then for the LaTeX the
+# figures it wrote. The kept file is used again only when the key and every line still hold.
+static_key=$({ pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null; cd "$root" && find book/filters -type f -print0 | LC_ALL=C sort -z |
+  xargs -0 sha1sum; sha1sum book/render.sh; } | sha1sum | cut -c1-40)
+
+# run_key PANDOC_ARGS...: the key of one Pandoc run (above).
+run_key() {
+  local arg
+  { echo "$static_key"; echo "figures ${BOOK_FIGURE_DIR:-}"
+    for arg in "${common[@]}" "$@"; do
+      if [ -f "$arg" ]; then echo "file $(sha1sum <"$arg" | cut -c1-40)"; else printf 'arg %s\n' "$arg"; fi
+    done; } | sha1sum | cut -c1-40
+}
+
+# cache_holds ENTRY KEY: true when OUT/.cache/ENTRY was made by a run with KEY from files
+# that are all still byte for byte what it read (and those it missed, still missing).
+cache_holds() {
+  local deps=$1.deps rel
+  [ -f "$1" ] && [ -f "$deps" ] && [ "$(head -n 1 "$deps")" = "key $2" ] || return 1
+  while IFS= read -r rel; do [ ! -e "$root/$rel" ] || return 1; done < <(sed -n 's/^-  //p' "$deps")
+  sed -n '2,$p' "$deps" | grep -v '^-  ' | (cd "$root" && sha1sum --check --status --strict) 2>/dev/null
+}
+
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
-# so a failed render never leaves a half-written file behind.
+# so a failed render never leaves a half-written file behind; or copies the cache's
+# file when it holds (above).
 output() {
-  local dst=$1 label=$2
+  local dst=$1 label=$2 entry key
   shift 2
-  if ! pandoc "${common[@]}" "$@" -o "$dst.tmp"; then
-    rm -f "$dst.tmp"
+  entry=$cache/$(basename "$dst")
+  key=$(run_key "$@")
+  if cache_holds "$entry" "$key"; then
+    cp "$entry" "$dst.tmp" && mv -f "$dst.tmp" "$dst"
+    return
+  fi
+  rm -f "$entry.deps" "$entry.reads"  # the deps go first: an interrupted run leaves no false entry
+  if ! BOOK_READ_LOG=$entry.reads pandoc "${common[@]}" "$@" -o "$dst.tmp"; then
+    rm -f "$dst.tmp" "$entry.reads"
     echo "render: FAILED: $label (the message above names what is missing)" >&2
     return 1
   fi
+  cp "$dst.tmp" "$entry"
+  { echo "key $key"
+    [ ! -f "$entry.reads" ] || LC_ALL=C sort -u "$entry.reads"
+    [ -z "${BOOK_FIGURE_DIR:-}" ] || find "$BOOK_FIGURE_DIR" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha1sum
+  } >"$entry.deps.tmp"
+  mv -f "$entry.deps.tmp" "$entry.deps"
+  rm -f "$entry.reads"
   mv -f "$dst.tmp" "$dst"
 }
 
@@ -83,30 +134,29 @@ chapter_page() {
 }
 
 # print_edition DIR FILE.md...: the PDF, DIR/book.pdf, with its LaTeX source,
-# XeLaTeX log and the figures (SVG -> PDF, vector) in DIR/print/. Two XeLaTeX
-# runs: the first (no PDF written) collects the page numbers for 目录 and the
-# bookmarks, the second writes the PDF with them.
+# XeLaTeX log and the figures (SVG -> PDF, vector) in OUT/print/, which stays between
+# renders. latexmk runs XeLaTeX (no PDF written) until the page numbers for 目录 and the
+# bookmarks settle, then xdvipdfmx; after an edit it starts from the last run's page numbers,
+# and when neither the LaTeX source nor a figure changed it runs nothing.
 print_edition() {
-  local dir=$1 work=$1/print
+  local dir=$1 work=$print_work
   shift
-  for tool in xelatex rsvg-convert; do
+  for tool in xelatex rsvg-convert latexmk; do
     command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; return 1; }
   done
-  rm -rf "$work"
   mkdir -p "$work/figures"
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
-  local run
-  for run in -no-pdf ""; do
-    # shellcheck disable=SC2086  # $run is one flag or none
-    if ! (cd "$work" && xelatex -interaction=batchmode -halt-on-error $run book.tex >/dev/null 2>&1); then
-      grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/book.log" >&2
-      echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
-      return 1
-    fi
-  done
-  mv -f "$work/book.pdf" "$dir/book.pdf"
+  # -norc: no latexmkrc of the machine or the user changes how the book is typeset.
+  if ! (cd "$work" && latexmk -norc -xelatex -interaction=batchmode -halt-on-error -silent book.tex \
+          >latexmk.log 2>&1); then
+    rm -f "$work/book.fdb_latexmk"  # typeset from the start next time
+    grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/latexmk.log" >&2
+    echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
+    return 1
+  fi
+  cp "$work/book.pdf" "$dir/book.pdf.tmp" && mv -f "$dir/book.pdf.tmp" "$dir/book.pdf"
 }
 
 # The book's pages in reading order: the index, then every chapter of chapters/chapters.list.
@@ -163,14 +213,11 @@ failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 [ $failed -ne 0 ] || search_index "$out/html" || failed=1
 if [ $failed -ne 0 ]; then
+  # The PDF's LaTeX source and log stay in OUT/print/ to read the error in.
   rm -rf "$final/html" "$final/book.epub" "$final/book.pdf"
-  # Keep the PDF's LaTeX source and log to read the error in.
-  [ ! -d "$out/print" ] || { rm -rf "$final/print"; mv "$out/print" "$final/print"; }
   exit 1
 fi
 mv -f "$out/book.epub" "$final/book.epub"
 mv -f "$out/book.pdf" "$final/book.pdf"
-rm -rf "$final/print"
-mv "$out/print" "$final/print"
 [ ! -d "$final/html" ] || mv "$final/html" "$out/html.old"
 mv "$out/html" "$final/html"

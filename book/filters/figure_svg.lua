@@ -76,6 +76,15 @@ local function texts_latex(svg, height, default_size)
   return table.concat(puts, '\n')
 end
 
+-- The file's bytes, or nil.
+local function read_file(file)
+  local f = io.open(file, 'rb')
+  if not f then return nil end
+  local text = f:read('a')
+  f:close()
+  return text
+end
+
 function M.latex_figure(text, dir, name)
   local svg = M.book_svg(text)
   local width, height, view_height = svg:match('<svg [^>]-width="([%d.]+)" height="([%d.]+)" viewBox="0 [%d.]+ [%d.]+ ([%d.]+)"')
@@ -85,12 +94,20 @@ function M.latex_figure(text, dir, name)
   local art = svg:gsub('<text [^>]*>.-</text>\n', '')
   local art_svg = pandoc.path.join { dir, name .. '.svg' }
   local art_pdf = pandoc.path.join { dir, name .. '.pdf' }
-  local f = io.open(art_svg, 'w')
-  if not f then return nil, 'cannot write ' .. art_svg end
-  f:write(art)
-  f:close()
-  local ok, err = pcall(pandoc.pipe, 'rsvg-convert', { '--format', 'pdf', '--output', art_pdf, art_svg }, '')
-  if not ok then return nil, 'rsvg-convert failed (scripts/install-deps --book installs librsvg2-bin): ' .. tostring(err) end
+  -- The folder stays between renders (book/render.sh): a figure whose art is what it was keeps
+  -- its PDF, so XeLaTeX need not run again (rsvg-convert writes the time into every PDF).
+  -- art_svg is renamed into place only after its PDF is whole.
+  if read_file(art_svg) ~= art or not read_file(art_pdf) then
+    os.remove(art_svg)
+    local f = io.open(art_svg .. '.new', 'w')
+    if not f then return nil, 'cannot write ' .. art_svg .. '.new' end
+    f:write(art)
+    f:close()
+    local ok, err = pcall(pandoc.pipe, 'rsvg-convert', { '--format', 'pdf', '--output', art_pdf, art_svg .. '.new' }, '')
+    if not ok then return nil, 'rsvg-convert failed (scripts/install-deps --book installs librsvg2-bin): ' .. tostring(err) end
+    local renamed, rename_err = os.rename(art_svg .. '.new', art_svg)
+    if not renamed then return nil, 'cannot rename ' .. art_svg .. '.new: ' .. tostring(rename_err) end
+  end
   local w, h = tonumber(width), tonumber(view_height)
   return table.concat({
     '{\\setlength{\\unitlength}{\\dimexpr\\linewidth/' .. string.format('%d', math.floor(w)) .. '\\relax}%',

@@ -108,13 +108,15 @@ end
 
 -- HTML only: a case's program and flags for the page's run control
 -- (book/run/run.js: "运行 / 改参数" runs the wasm build in the page).
+-- attributes and the result are lists of {name, value} pairs: a Lua table keyed by name
+-- would write them in a different order from one render to the next.
 local function run_attributes(case_ref, attributes)
   if is_epub or is_latex or not case_ref then return attributes end
   local chapter, case = case_ref:match('^([^/]+)/([^/]+)$')
   local c, cases = repo.chapter(chapter), cases_of(chapter)
   if c and cases and cases[case] then
-    attributes['data-program'] = c.program
-    attributes['data-flags'] = cases[case]
+    attributes[#attributes + 1] = { 'data-program', c.program }
+    attributes[#attributes + 1] = { 'data-flags', cases[case] }
   end
   return attributes
 end
@@ -141,7 +143,7 @@ local function golden_block(block)
     problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
   end
   -- Other classes (e.g. `.scroll` for a long output) pass on to the wrapper for the CSS.
-  return pandoc.Div(blocks, pandoc.Attr('', block.classes, run_attributes(attr.case, { ['data-source'] = rel })))
+  return pandoc.Div(blocks, pandoc.Attr('', block.classes, run_attributes(attr.case, { { 'data-source', rel } })))
 end
 
 -- The SVG as an HTML block: the file without its XML declaration.
@@ -207,7 +209,7 @@ local function figure_block(block)
     caption_inlines:extend { pandoc.Space(), pandoc.Link({ pandoc.Str('查看大图') }, figure_href(rel), '', { class = 'figure-open' }) }
   end
   blocks:insert(pandoc.Para(caption_inlines))
-  return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, run_attributes(attr.case, { ['data-source'] = rel })))
+  return pandoc.Div(blocks, pandoc.Attr(block.identifier, { 'figure' }, run_attributes(attr.case, { { 'data-source', rel } })))
 end
 
 local function code_block(block)

@@ -20,12 +20,28 @@ function M.abs(rel)
   return path.join { M.root, rel }
 end
 
+-- BOOK_READ_LOG names a file that gets a line for every file a filter reads:
+-- `<sha1>  <path>` (sha1sum's format), `-  <path>` for one that is missing. book/render.sh
+-- keeps a render's lines beside its output and renders again only when one no longer holds.
+local read_log_path = os.getenv('BOOK_READ_LOG')
+local function log_read(hash, rel)
+  if not read_log_path or read_log_path == '' then return end
+  local log = io.open(read_log_path, 'a')
+  if not log then error('cannot append to BOOK_READ_LOG ' .. read_log_path, 0) end
+  log:write(hash, '  ', rel, '\n')
+  log:close()
+end
+
 -- Returns the file's bytes, or nil when it cannot be read.
 function M.read(rel)
   local f = io.open(M.abs(rel), 'rb')
-  if not f then return nil end
+  if not f then
+    log_read('-', rel)
+    return nil
+  end
   local text = f:read('a')
   f:close()
+  log_read(pandoc.utils.sha1(text), rel)
   return text
 end
 

@@ -30,7 +30,7 @@ import suite  # noqa: E402
 ROOT = suite.ROOT
 BUILD_DIRS = ("build", "build-wasm")
 SKIPPED_DIRS = {".git", "__pycache__", "node_modules"}
-PACKAGES = ["pandoc", "chromium", "nodejs", "python3", "emscripten", "g++", "clang", "texlive-xetex",
+PACKAGES = ["pandoc", "chromium", "nodejs", "python3", "emscripten", "g++", "clang", "texlive-xetex", "latexmk",
             "epubcheck", "imagemagick", "librsvg2-bin", "poppler-utils"]
 
 
