@@ -17,12 +17,15 @@ measures book/tests/width/self-check.html, which has a block wider than the
 page and "，" starting a line after math: the test fails unless both are
 found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
+With BOOK_PAGE_MEMO set (scripts/build-book), a page and width that passed before, whose page
+and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
 """
 import os
 import pathlib
 import sys
 
 import chromium_pages
+from page_memo import Memo
 
 WIDTHS = (375, 1280)
 HEIGHT = 900
@@ -101,6 +104,9 @@ def main(html_dir, shots=None):
               "shot": str(pathlib.Path(shots) / f"{page.stem}-{width}-{'dark' if dark else 'light'}.png")
               if shots else None, "name": page.name, "self_check": page == SELF_CHECK}
              for page in [SELF_CHECK, *pages] for dark in schemes for width in WIDTHS]
+    memo = Memo(__file__, html_dir)
+    remembered = [] if shots else [load for load in loads if not load["self_check"] and memo.holds(load)]
+    loads = [load for load in loads if load not in remembered]
     try:
         results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
@@ -117,14 +123,21 @@ def main(html_dir, shots=None):
             failures.append(f"{where}: Chromium gave no measurement: {error}")
             continue
         checked += 1
-        failures += findings(where, r)
+        found = findings(where, r)
+        failures += found
+        if not found:
+            memo.passed(load)
     for f in failures:
         print("FAIL:", f)
     if failures:
+        if remembered:
+            print(memo.note(len(remembered), checked + len(remembered)).lstrip("; "))
         print(f"rerun: python3 {os.path.relpath(__file__)} {html_dir}")
         return 1
+    memo.save()
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
-          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math")
+          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math"
+          + memo.note(len(remembered), checked + len(remembered)))
     return 0
 
 

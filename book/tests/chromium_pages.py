@@ -35,8 +35,9 @@ def chromium():
 def measure(loads, function, deadline, tabs=2):
     """Runs the JS `function` on every load (dict: url, width, height, dark, shot) after it loaded.
 
-    Returns one (report, error) per load, in order. Raises Unavailable when
-    nothing could be measured at all."""
+    Returns one (report, error) per load, in order; each measured load gets "files": the
+    paths of the files the page loaded (book/tests/page_memo.py keeps them). Raises
+    Unavailable when nothing could be measured at all."""
     browser = chromium()
     if not browser:
         raise Unavailable("chromium not found (scripts/install-deps --book installs it)")
@@ -55,4 +56,7 @@ def measure(loads, function, deadline, tabs=2):
         raise Unavailable(f"measure_pages.js still running {deadline + 30} s after its start") from None
     if run.returncode != 0:
         raise Unavailable(f"measure_pages.js (exit {run.returncode}): {run.stderr.strip()[-600:]}")
-    return [(r.get("report"), r.get("error")) for r in json.loads(run.stdout)]
+    results = json.loads(run.stdout)
+    for load, r in zip(loads, results):
+        load["files"] = r.get("files", [])
+    return [(r.get("report"), r.get("error")) for r in results]

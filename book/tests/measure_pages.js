@@ -7,7 +7,9 @@
 //             "loads": [{"url": "file:///...", "width": 375, "height": 900,
 //                        "dark": false, "shot": "/tmp/x.png" or null}, ...],
 //             "tabs": 2, "deadline": 200}
-//   RESULTS  one entry per load, in the JOB's order: {"report": ...} or {"error": "..."}
+//   RESULTS  one entry per load, in the JOB's order: {"report": ..., "files": [...]} or
+//            {"error": "..."}; files: the paths of the file:// URLs the tab requested while the
+//            page loaded and was measured (the page, its stylesheets, scripts, images)
 // Each viewport (width, height, light or dark) is a browser context of its own;
 // `tabs` tabs load the pages one after another from a shared queue, each
 // navigating its tab per page. Exit 1 (on stderr) when the browser does not
@@ -15,6 +17,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { fileURLToPath } = require('url');
 
 const [depsDir] = process.argv.slice(2);
 if (!depsDir) {
@@ -49,6 +52,7 @@ async function main() {
     let next = 0;
     const worker = async () => {
       const tabs = new Map(); // viewport key -> this worker's tab in it
+      const requested = new Map(); // tab -> the file:// URLs of its current load
       while (next < job.loads.length) {
         const i = next++;
         const load = job.loads[i];
@@ -56,8 +60,14 @@ async function main() {
           const [key, ctx] = context(load);
           if (!tabs.has(key)) tabs.set(key, (await ctx).newPage());
           const page = await tabs.get(key);
+          if (!requested.has(page)) {
+            page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
+          }
+          const files = new Set([load.url]);
+          requested.set(page, files);
           await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
-          results[i] = { report: await page.evaluate(measure) };
+          const report = await page.evaluate(measure);
+          results[i] = { report, files: [...files].map((u) => fileURLToPath(u.split('#')[0])) };
           if (load.shot) await page.screenshot({ path: load.shot });
         } catch (e) {
           results[i] = { error: String(e.message || e).split('\n')[0] };
