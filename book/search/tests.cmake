@@ -14,7 +14,8 @@ set(search_tests ${CMAKE_CURRENT_SOURCE_DIR}/search/tests)
 add_test(NAME book/search-terms COMMAND bash ${search_tests}/run.sh terms_test.js)
 set_tests_properties(book/search-terms PROPERTIES LABELS book TIMEOUT 120)
 if(CHROMIUM_EXECUTABLE)
-  add_test(NAME book/search COMMAND bash ${search_tests}/run.sh search_page.js ${render_dir}/html)
+  add_test(NAME book/search COMMAND ${memo} book/search --input ${render_dir}/html --
+                                 bash ${search_tests}/run.sh search_page.js ${render_dir}/html)
   set_tests_properties(book/search PROPERTIES LABELS book FIXTURES_REQUIRED book_rendered TIMEOUT 300
                        ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 else()

@@ -16,7 +16,7 @@ session (chromium_pages.py: Node and playwright-core, as the search's tests),
 a 600 px viewport; the measuring function runs in each page after it has
 loaded. The session also measures book/tests/width/self-check.xhtml, which
 has each fault once: the test fails unless all are found there, so it cannot
-pass without measuring. With BOOK_PAGE_MEMO set (scripts/build-book), a page that passed
+pass without measuring. With BOOK_CHECK_MEMO set (scripts/build-book), a page that passed
 before, whose XHTML and loaded files are unchanged, is not measured again (page_memo.py).
 """
 import pathlib

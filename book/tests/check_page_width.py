@@ -17,7 +17,7 @@ measures book/tests/width/self-check.html, which has a block wider than the
 page and "，" starting a line after math: the test fails unless both are
 found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
-With BOOK_PAGE_MEMO set (scripts/build-book), a page and width that passed before, whose page
+With BOOK_CHECK_MEMO set (scripts/build-book), a page and width that passed before, whose page
 and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
 """
 import os

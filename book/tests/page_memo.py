@@ -1,10 +1,10 @@
 """The verdicts of book/page-width and book/epub-width per page, kept between runs.
 
-scripts/build-book sets BOOK_PAGE_MEMO to a folder (build/book/page-memo/). A page that a check
+scripts/build-book sets BOOK_CHECK_MEMO to a folder (build/book/check-memo/). A page that a check
 measured in a run that passed keeps that verdict while the page and every file Chromium loaded
 for it (stylesheets, scripts, images: measure_pages.js lists them) are byte for byte what they
 were, and so are the check's own scripts, the npm packages and the browser: the next run
-measures only the other pages and says how many it left out. Without BOOK_PAGE_MEMO (ctest by
+measures only the other pages and says how many it left out. Without BOOK_CHECK_MEMO (ctest by
 hand, scripts/test) every page is measured. The self-check pages are always measured.
 """
 import hashlib
@@ -33,7 +33,7 @@ class Memo:
     its verdicts)."""
 
     def __init__(self, check_script, root):
-        folder = os.environ.get("BOOK_PAGE_MEMO")
+        folder = os.environ.get("BOOK_CHECK_MEMO")
         self.check = pathlib.Path(check_script).stem
         self.file = pathlib.Path(folder) / f"{self.check}.json" if folder else None
         self.root = pathlib.Path(root).resolve()
@@ -94,4 +94,4 @@ class Memo:
         if not left_out:
             return ""
         return (f"; {left_out} of {total} loads unchanged since they passed, not measured again "
-                f"(BOOK_PAGE_MEMO={self.file.parent})")
+                f"(BOOK_CHECK_MEMO={self.file.parent})")

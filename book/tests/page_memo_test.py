@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""page_memo_test.py WORK_DIR: book/page-width's memo (page_memo.py, BOOK_PAGE_MEMO) keeps a
+"""page_memo_test.py WORK_DIR: book/page-width's memo (page_memo.py, BOOK_CHECK_MEMO) keeps a
 page's verdict only while nothing the page loaded has changed.
 
 Two small pages sharing a stylesheet, checked by check_page_width.py four times:
@@ -32,7 +32,7 @@ def main(work):
     for name in ("a", "b"):
         (html / f"{name}.html").write_text(PAGE.format(name=name, extra=""), encoding="utf-8")
     (html / "book.css").write_text("body { margin: 1em; }\n", encoding="utf-8")
-    env = dict(os.environ, BOOK_PAGE_MEMO=str(work / "memo"))
+    env = dict(os.environ, BOOK_CHECK_MEMO=str(work / "memo"))
     failures = []
 
     def check(step, want_status, want_left_out, want_said=""):

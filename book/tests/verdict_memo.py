@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""verdict_memo.py NAME [--input PATH]... -- COMMAND...
+
+Runs a whole-book check (COMMAND: epubcheck on the EPUB, the PDF's checks, the search in
+Chromium, ...). With BOOK_CHECK_MEMO set to a folder (scripts/build-book sets it), a check
+whose verdict was a pass is not run again while everything it rests on is byte for byte what
+it was then:
+  - the inputs (--input: a file, or a folder and every file under it: the EPUB, the PDF and
+    its log, the HTML book, golden/, ...);
+  - COMMAND itself, and the bytes of each of its arguments that names a file (the checker);
+  - every file under book/ (the pages' sources, the filters, every test script and helper);
+  - the versions of the Debian packages the checks run (scripts/lib/gate_memo.py's list).
+It then prints one line saying so and exits 0; otherwise it runs COMMAND and, when it passes,
+keeps the key in BOOK_CHECK_MEMO/NAME.key. Without BOOK_CHECK_MEMO it only runs COMMAND
+(ctest by hand, scripts/test). A missing input is hashed as missing, never an error here:
+COMMAND decides what a missing file means.
+"""
+import hashlib
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+
+
+def hash_path(digest, path):
+    """Every file at or under path, by its name (relative to path) and bytes, in a fixed order."""
+    path = pathlib.Path(path)
+    if path.is_file():
+        files = [(path, ".")]
+    elif path.is_dir():
+        files = sorted((p, str(p.relative_to(path))) for p in path.rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts)
+    else:
+        digest.update(f"missing {path}\n".encode())
+        return
+    for file, name in files:
+        digest.update(f"{name}\0".encode())
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+
+
+def key(name, inputs, command):
+    import gate_memo  # scripts/lib/gate_memo.py: the packages whose versions a verdict rests on
+    digest = hashlib.sha256(f"{name}\0{chr(0).join(command)}\0".encode())
+    for arg in command:
+        if os.path.isfile(arg):
+            hash_path(digest, arg)
+    for path in inputs:
+        digest.update(f"input {path}\0".encode())
+        hash_path(digest, path)
+    hash_path(digest, ROOT / "book")
+    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n", *gate_memo.PACKAGES],
+                              capture_output=True, text=True)
+    digest.update(versions.stdout.encode())
+    digest.update(os.environ.get("CHROMIUM", "").encode())
+    return digest.hexdigest()
+
+
+def main(argv):
+    if "--" not in argv or argv.index("--") < 1 or argv.index("--") == len(argv) - 1:
+        sys.exit(__doc__)
+    split = argv.index("--")
+    name, options, command = argv[0], argv[1:split], argv[split + 1:]
+    if len(options) % 2 or any(flag != "--input" for flag in options[::2]):
+        sys.exit(f"verdict_memo: {name}: options before -- are `--input PATH` pairs, got {options}")
+    inputs = options[1::2]
+    folder = os.environ.get("BOOK_CHECK_MEMO")
+    if not folder:
+        return subprocess.run(command).returncode
+    memo = pathlib.Path(folder) / f"{name.replace('/', '-')}.key"
+    now = key(name, inputs, command)
+    if memo.is_file() and memo.read_text(encoding="utf-8").strip() == now:
+        print(f"{name}: not run again: it passed on these very bytes (inputs: {' '.join(inputs) or 'none'}; "
+              f"its scripts, book/ and the tools unchanged; BOOK_CHECK_MEMO={folder})")
+        return 0
+    memo.unlink(missing_ok=True)
+    status = subprocess.run(command).returncode
+    if status == 0:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        memo.with_suffix(".tmp").write_text(now + "\n", encoding="utf-8")
+        memo.with_suffix(".tmp").replace(memo)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

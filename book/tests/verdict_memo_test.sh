@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# verdict_memo_test.sh WORK_DIR: verdict_memo.py (BOOK_CHECK_MEMO) leaves a check out only when
+# it passed on the very same inputs and command; a change or a failure runs it again.
+# The "check" counts its runs in WORK_DIR/runs and fails when its input says FAIL.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 1 ] || { echo "usage: verdict_memo_test.sh WORK_DIR" >&2; exit 2; }
+work=$1
+rm -rf "$work" && mkdir -p "$work/input"
+work=$(cd "$work" && pwd)
+fail() { echo "verdict-memo: FAILED: $*" >&2; exit 1; }
+python=${LEDGER_PYTHON:-python3}
+cat >"$work/check.sh" <<'SH'
+echo run >>"$1/runs"
+! grep -q FAIL "$1/input/data"
+SH
+echo good >"$work/input/data"
+# run EXPECTED_STATUS EXPECTED_RUNS WHAT: one run of the check through the memo.
+run() {
+  local status=0
+  BOOK_CHECK_MEMO=$work/memo "$python" "$here/verdict_memo.py" test/check --input "$work/input" -- \
+    bash "$work/check.sh" "$work" >"$work/out" 2>&1 || status=$?
+  [ "$status" -eq "$1" ] || fail "$3: exit $status, not $1: $(cat "$work/out")"
+  [ "$(wc -l <"$work/runs")" -eq "$2" ] || fail "$3: the check has run $(wc -l <"$work/runs") times, not $2"
+}
+run 0 1 "the first run"
+run 0 1 "nothing changed"
+grep -q "test/check: not run again" "$work/out" || fail "nothing changed, but it does not say it left the check out"
+echo better >"$work/input/data"
+run 0 2 "an input file changed"
+echo extra >"$work/input/new"
+run 0 3 "a file added to an input folder"
+echo 'echo run >>"$1/runs"; exit 0' >"$work/check.sh"
+run 0 4 "the check's script changed"
+printf 'echo run >>"$1/runs"\n! grep -q FAIL "$1/input/data"\n' >"$work/check.sh"
+echo FAIL >"$work/input/data"
+run 1 5 "a failing check"
+run 1 6 "a failing check again (a failure is never kept)"
+rm -rf "$work"
+echo "verdict-memo: ok (left out only on the same bytes; a changed input, folder or script, or a failure, runs it)"
