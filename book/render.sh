@@ -53,7 +53,7 @@ static_key=$({ pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null;
 # run_key PANDOC_ARGS...: the key of one Pandoc run (above).
 run_key() {
   local arg
-  { echo "$static_key"; echo "figures ${BOOK_FIGURE_DIR:-}"
+  { echo "$static_key"; echo "figures ${BOOK_FIGURE_DIR:-} epoch ${SOURCE_DATE_EPOCH:-}"
     for arg in "${common[@]}" "$@"; do
       if [ -f "$arg" ]; then echo "file $(sha1sum <"$arg" | cut -c1-40)"; else printf 'arg %s\n' "$arg"; fi
     done; } | sha1sum | cut -c1-40
@@ -201,6 +201,12 @@ for src in "${pages[@]:1}"; do chapter_page "$src" & pids+=($!); done
 # and its landmarks named in Chinese (book/epub/landmarks.py).
 epub() {
   bash "$book/epub/cover.sh" "$book/metadata.yaml" "$out/cover.png" || return 1
+  # The EPUB's date (dcterms:modified; its files' times, landmarks.py) is the last commit's, so
+  # the same book is the same file and its checks need not run again (build-book's memo). A tree
+  # without git history gets the time of the render.
+  local epoch
+  epoch=$(git -C "$root" log -1 --format=%ct 2>/dev/null) || epoch=
+  [ -n "$epoch" ] && export SOURCE_DATE_EPOCH=$epoch
   output "$1" "the EPUB" --to epub3 --css "$book/book.css" --css "$book/epub.css" \
     --lua-filter "$book/filters/paged.lua" --epub-cover-image "$out/cover.png" \
     --toc --toc-depth=2 --metadata toc-title=目录 --epub-chapter-level=1 \

@@ -4,11 +4,13 @@
 Pandoc names the EPUB's landmarks (the reader's "go to" menu) and the cover
 page in English whatever the book's language: this names them in Chinese, in
 place. The archive is rewritten with `mimetype` first and stored, as EPUB
-requires; every other entry keeps its bytes.
+requires; every other entry keeps its bytes, and with SOURCE_DATE_EPOCH set, that time (so
+the same book is the same file).
 """
 import os
 import sys
 import tempfile
+import time
 import zipfile
 
 NAMES = {
@@ -28,16 +30,31 @@ def rename(data):
     return text.encode("utf-8")
 
 
+def entry_time():
+    """SOURCE_DATE_EPOCH (book/render.sh sets it, as Pandoc reads it for the EPUB's dates) as a
+    zip entry's time, so the same book gives the same bytes; None keeps Pandoc's times."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if not epoch.isdigit():
+        return None
+    return max(time.gmtime(int(epoch))[:6], (1980, 1, 1, 0, 0, 0))  # zip cannot say earlier than 1980
+
+
 def main(epub):
     with zipfile.ZipFile(epub) as src:
         entries = [(info, src.read(info)) for info in src.infolist()]
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(epub)), suffix=".epub")
     os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # a book for readers, not a private temp file (mkstemp's 0600)
+    stamp = entry_time()
     try:
         with zipfile.ZipFile(tmp, "w") as out:
             for info, data in sorted(entries, key=lambda e: e[0].filename != "mimetype"):
                 if info.filename.endswith((".xhtml", ".opf", ".ncx")):
                     data = rename(data)
+                if stamp:
+                    info.date_time = stamp
                 compress = zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
                 out.writestr(info, data, compress_type=compress)
         os.replace(tmp, epub)
