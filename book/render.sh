@@ -59,13 +59,25 @@ run_key() {
     done; } | sha1sum | cut -c1-40
 }
 
+# What each page tells the other pages now (its titles, its numbered figures and tables:
+# book/filters/summaries.lua), one `<sha1>  @<what>:book/<page>.md` line each. A filter takes
+# them through repo.derive, which logs such a line instead of the page's bytes: a page is
+# rendered again when another page's titles or labels changed, not at every edit of its prose.
+# (Empty when it cannot be computed: then every page that took one is rendered again.)
+derived_now=$cache/derived-now
+(cd "$root" && pandoc --from markdown --to plain --lua-filter book/filters/summaries_digest.lua \
+   -o /dev/null </dev/null >"$derived_now.tmp" 2>/dev/null) || : >"$derived_now.tmp"
+mv -f "$derived_now.tmp" "$derived_now"
+
 # cache_holds ENTRY KEY: true when OUT/.cache/ENTRY was made by a run with KEY from files
-# that are all still byte for byte what it read (and those it missed, still missing).
+# that are all still byte for byte what it read (and those it missed, still missing), and
+# what it took from other pages is what they tell now.
 cache_holds() {
   local deps=$1.deps rel
   [ -f "$1" ] && [ -f "$deps" ] && [ "$(head -n 1 "$deps")" = "key $2" ] || return 1
-  while IFS= read -r rel; do [ ! -e "$root/$rel" ] || return 1; done < <(sed -n 's/^-  //p' "$deps")
-  sed -n '2,$p' "$deps" | grep -v '^-  ' | (cd "$root" && sha1sum --check --status --strict) 2>/dev/null
+  ! grep '^[-0-9a-f]*  @' "$deps" | grep -qvxF -f "$derived_now" || return 1
+  while IFS= read -r rel; do [ ! -e "$root/$rel" ] || return 1; done < <(sed -n '/^-  @/d; s/^-  //p' "$deps")
+  sed -n '2,$p' "$deps" | grep -v -e '^-  ' -e '^[0-9a-f]*  @' | (cd "$root" && sha1sum --check --status --strict) 2>/dev/null
 }
 
 # output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,

@@ -20,76 +20,34 @@
 -- caption="... {#tbl:name}"}`) is numbered where its div stands.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
+local summaries = require 'summaries'
 
 local problems = repo.problems('crossref.lua')
 local is_html = FORMAT:match('html') ~= nil
 
 local KINDS = { fig = '图', tbl = '表' }
 
--- The label at the end of a table caption, e.g. {#tbl:op-costs}: the label and
--- the caption's inlines without it.
-local function caption_label(inlines)
-  local last = #inlines
-  local label = last > 0 and inlines[last].t == 'Str' and inlines[last].text:match('^{#(tbl:[^}%s]+)}$')
-  if not label then return nil, inlines end
-  local rest = pandoc.List()
-  for i = 1, last - 1 do rest:insert(inlines[i]) end
-  while #rest > 0 and (rest[#rest].t == 'Space' or rest[#rest].t == 'SoftBreak') do rest:remove() end
-  return label, rest
-end
+local caption_label = summaries.caption_label
 
-local function table_caption_inlines(tbl)
-  local long = tbl.caption.long
-  if #long == 0 then return pandoc.List() end
-  return long[#long].content
-end
-
--- Every label of the book: { [label] = { number = '2-1', key = '02-op-traffic' } }.
+-- Every label of the book: { [label] = { number = '2-1', key = '02-op-traffic' } }, from each
+-- page's figures and tables in order (summaries.numbered, through repo.derive).
 local labels
 local function scan_book()
   if labels then return labels end
   labels = {}
   for _, c in ipairs(repo.chapters()) do
-    local text = repo.read('book/' .. c.key .. '.md')
-    if text then
-      local chapter, counts = nil, { fig = 0, tbl = 0 }
-      local function number(kind, label, what)
-        if not chapter then
-          problems.add(string.format('%s in book/%s.md comes before its chapter heading (第 N 章)', what, c.key))
-          return
-        end
-        if not label or label:sub(1, #kind + 1) ~= kind .. ':' then
-          problems.add(string.format('%s in book/%s.md has no {#%s:...} label', what, c.key, kind))
-          return
-        end
-        if labels[label] then
-          problems.add(string.format('label %s is used twice (book/%s.md and book/%s.md)', label, labels[label].key, c.key))
-          return
-        end
-        counts[kind] = counts[kind] + 1
-        labels[label] = { number = chapter .. '-' .. counts[kind], key = c.key, kind = kind }
+    local counts = { fig = 0, tbl = 0 }
+    for _, e in ipairs(repo.derive('book/' .. c.key .. '.md', 'numbered', summaries.numbered) or {}) do
+      if not e.chapter then
+        problems.add(string.format('%s in book/%s.md comes before its chapter heading (第 N 章)', e.what, c.key))
+      elseif not e.label or e.label:sub(1, #e.kind + 1) ~= e.kind .. ':' then
+        problems.add(string.format('%s in book/%s.md has no {#%s:...} label', e.what, c.key, e.kind))
+      elseif labels[e.label] then
+        problems.add(string.format('label %s is used twice (book/%s.md and book/%s.md)', e.label, labels[e.label].key, c.key))
+      else
+        counts[e.kind] = counts[e.kind] + 1
+        labels[e.label] = { number = e.chapter .. '-' .. counts[e.kind], key = c.key, kind = e.kind }
       end
-      local function walk(blocks)
-        for _, b in ipairs(blocks) do
-          if b.t == 'Header' and b.level == 1 then
-            chapter = repo.chapter_number(pandoc.utils.stringify(b.content))
-            chapter = chapter and tostring(chapter)
-          elseif b.t == 'CodeBlock' and b.classes:includes('figure') then
-            number('fig', b.identifier ~= '' and b.identifier or nil,
-              'the figure ' .. (b.attributes.case or b.attributes.file or ''))
-          elseif b.t == 'Table' then
-            local label = caption_label(table_caption_inlines(b))
-            number('tbl', label, 'a table (caption "' .. pandoc.utils.stringify(table_caption_inlines(b)) .. '")')
-          elseif b.t == 'Div' and b.classes:includes('roof-table') then
-            -- numbers.lua generates this table; its caption attribute carries the label.
-            local caption = b.attributes.caption or ''
-            number('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the roof table (caption "' .. caption .. '")')
-          elseif b.t == 'Div' or b.t == 'BlockQuote' then
-            walk(b.content)
-          end
-        end
-      end
-      walk(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks)
     end
   end
   return labels

@@ -17,6 +17,7 @@
 --   * links to `<chapter>.html` become links to that chapter's first heading.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
+local summaries = require 'summaries'
 
 -- The EPUB and the PDF are one document: links stay inside it.
 local is_epub = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
@@ -26,16 +27,9 @@ local outline_cache = {}
 local function outline(key)
   if outline_cache[key] then return outline_cache[key] end
   local rel = 'book/' .. key .. '.md'
-  local text = repo.read(rel)
-  if not text then error('page.lua: chapter page missing: ' .. rel .. ' (listed in chapters/chapters.list)', 0) end
-  local info = { key = key, sections = {} }
-  for _, b in ipairs(pandoc.read(text, 'markdown').blocks) do
-    if b.t == 'Header' and b.level == 1 and not info.title then
-      info.title, info.id = b.content, b.identifier
-    elseif b.t == 'Header' and b.level == 2 then
-      table.insert(info.sections, { title = b.content, id = b.identifier })
-    end
-  end
+  local info = repo.derive(rel, 'outline', summaries.outline)
+  if not info then error('page.lua: chapter page missing: ' .. rel .. ' (listed in chapters/chapters.list)', 0) end
+  info.key = key
   if not info.title then error('page.lua: ' .. rel .. ' has no level-1 heading (the chapter title)', 0) end
   outline_cache[key] = info
   return info

@@ -32,17 +32,53 @@ local function log_read(hash, rel)
   log:close()
 end
 
--- Returns the file's bytes, or nil when it cannot be read.
-function M.read(rel)
+local function read_unlogged(rel)
   local f = io.open(M.abs(rel), 'rb')
-  if not f then
-    log_read('-', rel)
-    return nil
-  end
+  if not f then return nil end
   local text = f:read('a')
   f:close()
-  log_read(pandoc.utils.sha1(text), rel)
   return text
+end
+
+-- Returns the file's bytes, or nil when it cannot be read.
+function M.read(rel)
+  local text = read_unlogged(rel)
+  log_read(text and pandoc.utils.sha1(text) or '-', rel)
+  return text
+end
+
+-- derive(rel, what, fn): fn(bytes of rel) (nil when rel is missing), where fn returns a value
+-- and that value as text (summaries.lua's outline and numbered). Logged as what the caller
+-- took, `<sha1 of the text>  @<what>:<rel>`, not as the file: a page that takes another page's
+-- titles is not rendered again when only that page's prose changed (book/render.sh).
+function M.derive(rel, what, fn)
+  local text = read_unlogged(rel)
+  if not text then
+    log_read('-', '@' .. what .. ':' .. rel)
+    return nil
+  end
+  local value, as_text = fn(text)
+  log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
+  return value
+end
+
+-- The lines derive would log for every page of chapters/chapters.list, as they are now
+-- (summaries_digest.lua prints them for book/render.sh).
+function M.derived_lines(kinds, functions)
+  local out = {}
+  for _, c in ipairs(M.chapters()) do
+    local rel = 'book/' .. c.key .. '.md'
+    local text = read_unlogged(rel)
+    for _, what in ipairs(kinds) do
+      local hash = '-'
+      if text then
+        local _, as_text = functions[what](text)
+        hash = pandoc.utils.sha1(as_text)
+      end
+      out[#out + 1] = hash .. '  @' .. what .. ':' .. rel
+    end
+  end
+  return out
 end
 
 function M.lines(text)

@@ -2,11 +2,15 @@
 # render_cache.sh WORK_DIR: book/render.sh makes again only what changed (its cache,
 # OUT/.cache/, and latexmk's LaTeX folder, OUT/print/), and what it makes again is right.
 # In a copy of the tree whose book is today's three chapters (02, 28, 36: the test costs the
-# same at any book size), chapter 02 and the PDF are rendered three times:
+# same at any book size), the book (its pages, the EPUB and the PDF, as build-book's gate renders
+# it) is rendered five times:
 #   1. from nothing;
 #   2. nothing changed: no cache entry is written again, and latexmk typesets nothing;
 #   3. a golden output the page shows gets a new line: page 02, the PDF's LaTeX and the PDF
-#      show it; the pages that do not read it (the contents, 28, 36) are left as they were.
+#      show it; the pages that do not read it (the contents, 28, 36) are left as they were;
+#   4. a sentence added to page 02's prose: page 02 shows it, the other pages (which take only
+#      its titles and numbered figures from it) are left as they were;
+#   5. page 02's title changed: every page's contents shows the new title.
 # On failure it names the step and keeps WORK_DIR with the renders' logs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,14 +30,14 @@ grep -E '^(02|28|36)-' "$root/chapters/chapters.list" >"$tree/chapters/chapters.
 [ "$(grep -c . "$tree/chapters/chapters.list")" -eq 3 ] || fail "chapters 02, 28 and 36 are not all in chapters/chapters.list"
 
 render() {
-  bash "$tree/book/render.sh" --pdf "$out" 02 >"$work/render-$1.log" 2>&1 ||
+  bash "$tree/book/render.sh" "$out" >"$work/render-$1.log" 2>&1 ||
     { tail -n 30 "$work/render-$1.log" >&2; fail "render $1 failed (log: $work/render-$1.log)"; }
 }
 # stamps: each cache entry's modification time, one `<entry> <time>` line per file.
-stamps() { (cd "$out/.cache" && find . -type f -printf '%P %T@\n' | LC_ALL=C sort); }
+stamps() { (cd "$out/.cache" && find . -type f ! -name derived-now -printf '%P %T@\n' | LC_ALL=C sort); }
 
 render first
-for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html book.tex; do
+for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html book.tex book.epub; do
   [ -f "$out/.cache/$entry" ] && [ -f "$out/.cache/$entry.deps" ] || fail "render 1 kept no $entry in the cache"
 done
 grep -q '^[0-9a-f]\{40\}  golden/02-op-traffic/default.txt$' "$out/.cache/02-op-traffic.html.deps" ||
@@ -55,5 +59,29 @@ for entry in index.html 28-op-ledger.html 36-head-roofline.html; do
   [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
     fail "render 3 rendered $entry again, which does not read golden/02-op-traffic/default.txt"
 done
+
+# unchanged_pages STEP PAGE...: the cache entries of PAGE... are those of render 1.
+unchanged_pages() {
+  local step=$1 entry
+  shift
+  for entry in "$@"; do
+    [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
+      fail "$step rendered $entry again"
+  done
+}
+sentence="渲染缓存检查用的一句话。"
+printf '\n%s\n' "$sentence" >>"$tree/book/02-op-traffic.md"
+render prose
+grep -q "$sentence" "$out/html/02-op-traffic.html" || fail "render 4: page 02 does not show the sentence added to its prose"
+unchanged_pages "render 4 (a sentence added to page 02, its titles and figures unchanged)" \
+  index.html 28-op-ledger.html 36-head-roofline.html
+
+title=$(grep -m 1 '^# ' "$tree/book/02-op-traffic.md")
+sed -i "0,/^# /s/^\(# .*\)$/\1（缓存检查）/" "$tree/book/02-op-traffic.md"
+[ "$(grep -m 1 '^# ' "$tree/book/02-op-traffic.md")" = "$title（缓存检查）" ] || fail "could not change page 02's title ($title)"
+render title
+for page in index 28-op-ledger 36-head-roofline; do
+  grep -q "（缓存检查）" "$out/html/$page.html" || fail "render 5: $page.html's contents do not show page 02's new title"
+done
 rm -rf "$work"
-echo "render-cache: ok (nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only)"
+echo "render-cache: ok (nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only; a prose edit rendered its page only; a new title reached every page)"

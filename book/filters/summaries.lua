@@ -1,0 +1,82 @@
+-- What a page tells the other pages, taken from its Markdown:
+--   outline(text)   its chapter title and sections (every page's contents: page.lua);
+--   numbered(text)  its figures and tables in order, each under the chapter heading (第 N 章)
+--                   it follows (their numbers, 图 2-1, on every page: crossref.lua).
+-- Each returns the value and the value as text. A filter takes them from another page through
+-- repo.derive, which logs that text's sha1 instead of the file's: book/render.sh renders a page
+-- again only when what it takes from another page changed, not at every edit of that page's
+-- prose. summaries_digest.lua prints the same lines for every page, as they are now.
+local repo = require 'repo'
+
+local M = {}
+
+-- The label at the end of a table caption, e.g. {#tbl:op-costs}: the label and
+-- the caption's inlines without it.
+function M.caption_label(inlines)
+  local last = #inlines
+  local label = last > 0 and inlines[last].t == 'Str' and inlines[last].text:match('^{#(tbl:[^}%s]+)}$')
+  if not label then return nil, inlines end
+  local rest = pandoc.List()
+  for i = 1, last - 1 do rest:insert(inlines[i]) end
+  while #rest > 0 and (rest[#rest].t == 'Space' or rest[#rest].t == 'SoftBreak') do rest:remove() end
+  return label, rest
+end
+
+function M.table_caption_inlines(tbl)
+  local long = tbl.caption.long
+  if #long == 0 then return pandoc.List() end
+  return long[#long].content
+end
+
+-- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
+-- the page has no level-1 heading).
+function M.outline(text)
+  local info, headers = { sections = {} }, pandoc.List()
+  for _, b in ipairs(pandoc.read(text, 'markdown').blocks) do
+    if b.t == 'Header' and b.level == 1 and not info.title then
+      info.title, info.id = b.content, b.identifier
+      headers:insert(b)
+    elseif b.t == 'Header' and b.level == 2 then
+      table.insert(info.sections, { title = b.content, id = b.identifier })
+      headers:insert(b)
+    end
+  end
+  return info, pandoc.write(pandoc.Pandoc(headers), 'native')
+end
+
+-- { {chapter = '2' or nil, kind = 'fig' | 'tbl', label = 'fig:...' or nil, what = '...'}, ... }
+function M.numbered(text)
+  local entries, chapter_number = {}, nil
+  local function add(kind, label, what)
+    entries[#entries + 1] = { chapter = chapter_number, kind = kind, label = label, what = what }
+  end
+  local function walk(blocks)
+    for _, b in ipairs(blocks) do
+      if b.t == 'Header' and b.level == 1 then
+        local n = repo.chapter_number(pandoc.utils.stringify(b.content))
+        chapter_number = n and tostring(n)
+      elseif b.t == 'CodeBlock' and b.classes:includes('figure') then
+        add('fig', b.identifier ~= '' and b.identifier or nil, 'the figure ' .. (b.attributes.case or b.attributes.file or ''))
+      elseif b.t == 'Table' then
+        local label = M.caption_label(M.table_caption_inlines(b))
+        add('tbl', label, 'a table (caption "' .. pandoc.utils.stringify(M.table_caption_inlines(b)) .. '")')
+      elseif b.t == 'Div' and b.classes:includes('roof-table') then
+        -- numbers.lua generates this table; its caption attribute carries the label.
+        local caption = b.attributes.caption or ''
+        add('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the roof table (caption "' .. caption .. '")')
+      elseif b.t == 'Div' or b.t == 'BlockQuote' then
+        walk(b.content)
+      end
+    end
+  end
+  walk(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks)
+  local lines = {}
+  for i, e in ipairs(entries) do
+    lines[i] = table.concat({ e.chapter or '', e.kind, e.label or '', e.what }, '\t')
+  end
+  return entries, table.concat(lines, '\n')
+end
+
+M.kinds = { 'outline', 'numbered' }
+
+return M
