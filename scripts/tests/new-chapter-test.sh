@@ -41,9 +41,10 @@ step "ctest -R '^$chapter/': $(grep -o 'tests passed, 0 tests failed out of [0-9
 # and every book check of the pages (its outputs, prose numbers, cross-references,
 # widths, print sizes, figures in gray; book/chapter-render renders the last chapter,
 # the new one, alone). Left out: the tests of the tools rather than the pages (the
-# filters', the style rules' and the search's, which types fixed queries) and the
+# filters', the style rules' and the search's, which types fixed queries; the render's
+# cache and the checks' memos, which render and measure pages of their own) and the
 # mutation proof: the gate runs them on the tree itself.
-tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|style-rules|search|search-terms)$'
+tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|style-rules|search|search-terms|render-cache|page-memo|verdict-memo)$'
 if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
   (cd "$tree/build" && ctest -L '^book$' -E "$tools_tests" --output-on-failure -j2) >"$run/book.log" 2>&1 ||
     { tail -n 60 "$run/book.log"; fail "the book's tests with the new chapter (log: $run/book.log)"; }
