@@ -20,6 +20,7 @@ they read has changed since they passed. The memo is written only after a whole 
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -56,6 +57,28 @@ def tree_files(owned):
                 yield Path(folder) / name, rel + name
 
 
+def cache_settings(cache):
+    """A CMakeCache.txt's settings as they decide a build: every `NAME:TYPE=VALUE` but the
+    INTERNAL ones, without the type, a compiler named by its resolved path. The comments and
+    types change between a folder's first configure and its second (`CMAKE_CXX_COMPILER:STRING=
+    /usr/bin/g++`, then `:UNINITIALIZED=g++` from the preset), which alone made the first
+    build-book's memo miss every chapter once."""
+    settings = []
+    for line in cache.read_text(encoding="utf-8", errors="replace").splitlines():
+        if not line or line.startswith(("#", "//")) or ":" not in line or "=" not in line:
+            continue
+        name, rest = line.split(":", 1)
+        kind, value = rest.split("=", 1)
+        if kind == "INTERNAL":
+            continue
+        if name.endswith("_COMPILER") and value and not os.path.isabs(value):
+            value = shutil.which(value) or value
+        if name.endswith("_COMPILER") and os.path.isabs(value):
+            value = os.path.realpath(value)
+        settings.append(f"{name}={value}")
+    return "\n".join(sorted(settings)).encode()
+
+
 def shared_digest(owned):
     digest = hashlib.sha256()
     for path, name in tree_files(owned):
@@ -63,7 +86,7 @@ def shared_digest(owned):
     for build in BUILD_DIRS:
         cache = ROOT / build / "CMakeCache.txt"
         if cache.is_file():
-            hash_file(digest, cache, f"{build}/CMakeCache.txt")
+            digest.update(f"{build}/CMakeCache.txt\0".encode() + cache_settings(cache) + b"\0")
     versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n", *PACKAGES],
                               capture_output=True, text=True)
     digest.update(versions.stdout.encode())

@@ -4,8 +4,8 @@
 # a stand-in program in build/chapters/<chapter>/: against a memo of the same tree every
 # chapter is unchanged; touching a file changes nothing; a chapter's source, golden file,
 # page or program changes that chapter alone; a shared file (common/, the book's filters, a
-# test script) or a build folder's CMakeCache.txt changes every chapter; without a memo none
-# is unchanged.
+# test script) or a build folder's settings (CMakeCache.txt) changes every chapter, its cache
+# rewritten with the same settings none; without a memo none is unchanged.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/tests/template-copy.sh
@@ -53,7 +53,15 @@ edit_expect "$(find "$tree/chapters/$first" -name '*.cpp' | sort | head -1)" "a 
 edit_expect "$tree/build/chapters/$first/program" "$first's program rebuilt differently" "${others[@]}"
 edit_expect "$tree/common/CMakeLists.txt" "common/CMakeLists.txt edited"
 edit_expect "$tree/book/filters/golden.lua" "a book filter edited"
-edit_expect "$tree/build/CMakeCache.txt" "the build's flags changed"
+cp "$tree/build/CMakeCache.txt" "$scratch/saved"
+echo "CMAKE_CXX_FLAGS:STRING=-O3" >"$tree/build/CMakeCache.txt"
+expect "the build's flags changed"
+# A folder's second configure rewrites its cache's comments and types and adds INTERNAL
+# entries, the settings unchanged: the memo of the first build-book must still hold.
+printf '%s\n' "# This is the CMakeCache file." "//No help, variable specified on the command line." \
+  "CMAKE_CXX_FLAGS:UNINITIALIZED=" "_Python3_Interpreter_REASON_FAILURE:INTERNAL=" >"$tree/build/CMakeCache.txt"
+expect "the build's cache rewritten, its settings the same" "${chapters[@]}"
+cp "$scratch/saved" "$tree/build/CMakeCache.txt"
 echo "# new" >"$tree/common/tests/new_test.py"
 expect "a new shared file"
 rm "$tree/common/tests/new_test.py"
