@@ -44,9 +44,9 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
 # names a file by its bytes: the page, the template, the metadata, the cover), Pandoc's
 # version, the filters' and this script's bytes and the figure folder's name; then
 # `<sha1>  <path>` of every file the filters read while making it (BOOK_READ_LOG,
-# book/filters/repo.lua: the golden outputs, code, profiles, the other pages for the contents
-# and the cross-references; `-  <path>` for one that was missing), then for the LaTeX the
-# figures it wrote. The kept file is used again only when the key and every line still hold.
+# book/filters/repo.lua: the golden outputs, code, profiles; `-  <path>` for one that was
+# missing; `<sha1>  @<what>:<page>` for what it took from another page, below), then for the
+# LaTeX the figures it wrote. The kept file is used again only when the key and every line still hold.
 static_key=$({ pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null; cd "$root" && find book/filters -type f -print0 | LC_ALL=C sort -z |
   xargs -0 sha1sum; sha1sum book/render.sh; } | sha1sum | cut -c1-40)
 

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import pathlib
+from urllib.parse import unquote, urlparse
 
 from chromium_pages import chromium
 
@@ -63,7 +64,6 @@ class Memo:
         return pathlib.Path(name) if os.path.isabs(name) else self.root / name
 
     def key(self, load):
-        from urllib.parse import unquote, urlparse
         page = self._name(unquote(urlparse(load["url"]).path))
         return f"{page} {load['width']}x{load['height']}{' dark' if load.get('dark') else ''}"
 
