@@ -23,6 +23,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import gate_memo  # noqa: E402  scripts/lib/gate_memo.py: hash_file, and the packages whose versions a verdict rests on
 
 
 def hash_path(digest, path):
@@ -37,12 +38,10 @@ def hash_path(digest, path):
         digest.update(f"missing {path}\n".encode())
         return
     for file, name in files:
-        digest.update(f"{name}\0".encode())
-        digest.update(hashlib.sha256(file.read_bytes()).digest())
+        gate_memo.hash_file(digest, file, name)
 
 
 def key(name, inputs, command):
-    import gate_memo  # scripts/lib/gate_memo.py: the packages whose versions a verdict rests on
     digest = hashlib.sha256(f"{name}\0{chr(0).join(command)}\0".encode())
     for arg in command:
         if os.path.isfile(arg):
