@@ -17,7 +17,7 @@
 #   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
 #   <chapter>/argparse-rules  with argparse-rules.list: the program and its reference script's
 #                     argparse on odd argument shapes, the deliberate differences listed in
-#                     README.md (common/tests/argparse_rules.py, label cli)
+#                     docs/readers.md (common/tests/argparse_rules.py, label cli)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
 #   fuzz_<program>    the libFuzzer target (common/fuzz/fuzz_main.cpp; FUZZ=ON only)

@@ -21,17 +21,13 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "ledger/limits.hpp"
 #include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
 
 namespace ledger {
 namespace {
 
-// A reader's file is a few hundred bytes; the cap keeps `--profile /dev/zero` from reading forever.
-constexpr std::size_t kMaxFileBytes = 1 << 20;
-// A machine has a handful of roofs; the caps keep the lists built from them (figures, messages) small.
-constexpr std::size_t kMaxRoofs = 32;
-constexpr std::size_t kMaxKeyLength = 64;
 // A profile nests three levels (roofs, a roof, its fields); yaml-cpp gives up near 2000.
 constexpr int kMaxNesting = 32;
 
@@ -429,8 +425,8 @@ ProfileFile load_profile_file(const std::string& path) {
     }
     if (n == 0) break;
     text.append(buffer, static_cast<std::size_t>(n));
-    if (text.size() > kMaxFileBytes) {
-      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", shown, kMaxFileBytes));
+    if (text.size() > kMaxProfileBytes) {
+      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", shown, kMaxProfileBytes));
     }
   }
   return parse_profile(text, path);

@@ -15,7 +15,7 @@ The program's column is always checked. Python's is checked when the reference
 script ([golden] reference in chapters/CHAPTER/chapter.toml) is found in
 REFERENCE_DIR (default ../shared/reference beside the repository); without it
 the test says so and checks the program alone. Every line where the two differ
-is a deliberate difference and must be a row of the README's table of them,
+is a deliberate difference and must be a row of docs/readers.md's table of them,
 written `<program> <words>` in backticks. The program's runs go side by side
 (WORKERS at once); the reference runs in a child forked from this interpreter
 (run_reference), not a new one each line. A failure prints the command that
@@ -118,7 +118,7 @@ def main(chapter, program, reference_dir=None):
     script = Path(reference_dir or ROOT.parent / "shared" / "reference") / reference["golden"]["reference"]
     if not script.is_file():
         print(f"note: {script} not found: Python's column is not checked")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "readers.md").read_text(encoding="utf-8")
     name = Path(program).name
     numbered = [(number, line) for number, line in enumerate(rules.read_text(encoding="utf-8").splitlines(), 1)
                 if line.strip() and not line.lstrip().startswith("#")]
@@ -134,7 +134,7 @@ def main(chapter, program, reference_dir=None):
         elif ours == "2" and (got.stdout or got.stderr.count(b"\n") != 1):
             failures.append(f"{where}: exit 2 must print nothing on stdout and one line on stderr")
         if (ours, python_says) not in AGREE and f"`{name} {shown}`" not in readme:
-            failures.append(f"{where}: a deliberate difference that README.md's table does not list "
+            failures.append(f"{where}: a deliberate difference that docs/readers.md's table does not list "
                             f"(as `{name} {shown}`)")
         if not script.is_file():
             continue

@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ledger/limits.hpp"
+
 namespace boost::program_options {
 class options_description;
 }
@@ -32,11 +34,6 @@ namespace ledger::cli {
 
 // Exit status for bad input (argparse uses 2 as well).
 inline constexpr int kUsageExit = 2;
-
-// The longest argument vector read (words after the program name): far above
-// any real command line (every flag's last occurrence wins), and it keeps
-// Boost 1.74's parser, quadratic in argv's length, instant.
-inline constexpr int kMaxWords = 256;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -15,7 +15,8 @@
 // every problem is one line naming the file, the line and the field. The file
 // is UTF-8 text (no NUL, no lone CR line breaks); texts hold no control or
 // bidirectional-override characters; numbers are YAML floats (+2.0e12), never
-// quoted strings; at most 32 roofs, keys of at most 64 characters.
+// quoted strings; at most kMaxRoofs roofs, keys of at most kMaxKeyLength characters
+// (ledger/limits.hpp).
 #pragma once
 
 #include <sys/types.h>

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""docs_test.py SOURCE_DIR BUILD_DIR WORK_DIR: the docs test (ctest `docs`, label docs).
+
+README.md, CONTRIBUTING.md and every docs/*.md are checked as scripts/lib/docs_check.py
+says (sh blocks run, shown output compared, links and paths in the tree), in a scratch copy
+of the sources (WORK_DIR/run.*, no build folders, its `build` a link to BUILD_DIR, HOME a
+folder of its own so `cmake --install build --prefix ~/.local` stays inside it), and the
+generated sections must be what their sources give (scripts/update-docs). Nothing is
+compiled: the blocks run the programs BUILD_DIR already holds.
+
+Before the docs, it proves it can fail: scripts/tests/docs-faults/faults.md plants a stale
+command, a wrong shown output, a broken link, a broken anchor and a renamed path, each on
+a line marked `fault: KIND`; the test fails unless it reports exactly those. A limit changed
+in the copy's limits.hpp must make the limits section stale. The run folder is removed when
+the test passes and kept, with its log, when it fails.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import doc_sections  # noqa: E402
+import docs_check  # noqa: E402
+
+FAULTS = Path("scripts/tests/docs-faults/faults.md")
+MARK = re.compile(r"fault: (?P<kind>[a-z]+)")
+
+
+def docs_files(tree):
+    return [tree / "README.md", tree / "CONTRIBUTING.md", *sorted((tree / "docs").glob("*.md"))]
+
+
+def check(path, tree, env, log, test_names):
+    text = path.read_text(encoding="utf-8")
+    return (docs_check.check_links(path, tree, text) + docs_check.check_paths(path, tree, text, test_names)
+            + docs_check.run_blocks(path, tree, text, tree, env, log))
+
+
+def ctest_names(build):
+    """The build's ctest test names: `book/render` in the docs names a test, not a file."""
+    listing = subprocess.run(["ctest", "--test-dir", str(build), "-N"], capture_output=True, text=True, check=True)
+    return frozenset(re.findall(r"^\s*Test\s+#\d+: (\S+)$", listing.stdout, re.M))
+
+
+def copy_tree(source, tree, build):
+    tree.mkdir(parents=True)
+    pack = subprocess.Popen(["tar", "-C", str(source), "--exclude=./build*", "--exclude=./.git", "-cf", "-", "."],
+                            stdout=subprocess.PIPE)
+    subprocess.run(["tar", "-C", str(tree), "-xf", "-"], stdin=pack.stdout, check=True)
+    if pack.wait() != 0:
+        sys.exit(f"docs test: copying {source} failed")
+    (tree / "build").symlink_to(build)
+
+
+def prove_faults(tree, env, log, test_names):
+    """Problems with the proof (empty when the planted faults are each found, and nothing else)."""
+    path = tree / FAULTS
+    want = {(number, m["kind"]) for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+            for m in MARK.finditer(line)}
+    found = check(path, tree, env, log, test_names)
+    got = {(f.line, f.kind) for f in found}
+    problems = [f"planted fault not found: {FAULTS}:{line}: {kind}" for line, kind in sorted(want - got)]
+    problems += [f"reported but not planted: {f}" for f in found if (f.line, f.kind) not in want]
+    sys.path.insert(0, str(tree / "scripts"))
+    limits = tree / "common/include/ledger/limits.hpp"
+    original = limits.read_text(encoding="utf-8")
+    limits.write_text(original.replace("kMaxRoofs = 32;", "kMaxRoofs = 31;"), encoding="utf-8")
+    try:
+        if not any(name == "limits" for _, name, _ in update_docs(tree).stale(tree)):
+            problems.append("kMaxRoofs changed in limits.hpp, yet the limits section is not reported stale")
+    finally:
+        limits.write_text(original, encoding="utf-8")
+    return problems
+
+
+def update_docs(tree):
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("update_docs", str(tree / "scripts" / "update-docs"))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("update_docs", loader))
+    loader.exec_module(module)
+    return module
+
+
+def main(source, build, work):
+    started = time.monotonic()
+    work.mkdir(parents=True, exist_ok=True)
+    run = Path(tempfile.mkdtemp(prefix="run.", dir=work))
+    tree, home = run / "tree", run / "home"
+    copy_tree(source, tree, build)
+    home.mkdir()
+    env = dict(os.environ, HOME=str(home), PATH=f"{home}/.local/bin:{os.environ['PATH']}")
+    failures = []
+    with open(run / "docs-test.log", "w", encoding="utf-8") as log:
+        test_names = ctest_names(build)
+        failures += [f"the test's own proof: {p}" for p in prove_faults(tree, env, log, test_names)]
+        files = docs_files(tree)
+        for path in files:
+            try:
+                failures += [str(f) for f in check(path, tree, env, log, test_names)]
+                doc_sections.sections(path)
+            except doc_sections.SectionError as error:
+                failures.append(str(error))
+        failures += [f"{p}: generated section {name} is stale; `scripts/update-docs --write` regenerates it:\n{diff}"
+                     for p, name, diff in update_docs(tree).stale(tree)]
+    seconds = time.monotonic() - started
+    if failures:
+        print("\n".join(f"FAIL: {f}" for f in failures))
+        print(f"docs test: {len(failures)} problem(s); each command's output is in {run}/docs-test.log. "
+              f"Rerun: ctest --test-dir {build} -R '^docs$' --output-on-failure")
+        return 1
+    shutil.rmtree(run)
+    print(f"docs test: {', '.join(docs_check.rel(p, tree) for p in files)} hold; {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit("usage: docs_test.py SOURCE_DIR BUILD_DIR WORK_DIR")
+    sys.exit(main(Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), Path(sys.argv[3])))
