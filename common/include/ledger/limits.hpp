@@ -38,5 +38,7 @@ inline constexpr std::size_t kMaxProfileBytes = 1 << 20;
 inline constexpr std::size_t kMaxRoofs = 32;
 // Characters of a profile's key, roof key or other name.
 inline constexpr std::size_t kMaxKeyLength = 64;
+// Items a one-line message lists (a profile's roofs) before "… (N in all)".
+inline constexpr std::size_t kMaxItemsInMessage = 12;
 
 }  // namespace ledger

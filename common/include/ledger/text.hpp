@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ledger/limits.hpp"
+
 namespace ledger {
 
 // Number of Unicode code points in a UTF-8 string (counts every byte that is
@@ -33,7 +35,7 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 // As join(), but only the first `shown` items, then "… (N in all)": for lists a
 // reader's file can make long (a profile's roofs) inside a one-line message.
-std::string join_capped(const std::vector<std::string>& items, std::size_t shown = 12,
+std::string join_capped(const std::vector<std::string>& items, std::size_t shown = kMaxItemsInMessage,
                         std::string_view separator = ", ");
 
 // `text` with every `from` replaced by `to` (for filling in a help text's placeholders).
