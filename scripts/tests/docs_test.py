@@ -78,6 +78,29 @@ def prove_faults(tree, env, log, test_names):
     return problems
 
 
+def measured_sections(tree):
+    """Problems with docs/performance.md's generated sections: each must name the command that
+    measured it and its commit, its tool must write it, and writing it must leave the rest."""
+    path = tree / "docs" / "performance.md"
+    original = path.read_text(encoding="utf-8")
+    problems = []
+    for name, (tool, first, stop, body) in doc_sections.sections(path).items():
+        where = f"docs/performance.md:{first}: generated section {name}"
+        if not re.match(r"Measured by `[^`]+` at commit ", body):
+            problems.append(f"{where} does not start `Measured by `COMMAND` at commit ...`")
+        if not (tree / tool).is_file() or f'"{name}"' not in (tree / tool).read_text(encoding="utf-8"):
+            problems.append(f"{where}: {tool} does not write it")
+        doc_sections.write(path, name, tool, "probe")
+        after = path.read_text(encoding="utf-8").split("\n")
+        path.write_text(original, encoding="utf-8")
+        lines = original.split("\n")
+        kept_before, kept_after = lines[:first - 1], lines[stop:]
+        if (after[:first - 1] != kept_before or after[first:first + 1] != ["probe"]
+                or after[first + 1:] != kept_after):
+            problems.append(f"{where}: writing it does not replace exactly the section")
+    return problems
+
+
 def update_docs(tree):
     import importlib.machinery
     import importlib.util
@@ -106,6 +129,7 @@ def main(source, build, work):
                 doc_sections.sections(path)
             except doc_sections.SectionError as error:
                 failures.append(str(error))
+        failures += measured_sections(tree)
         failures += [f"{p}: generated section {name} is stale; `scripts/update-docs --write` regenerates it:\n{diff}"
                      for p, name, diff in update_docs(tree).stale(tree)]
     seconds = time.monotonic() - started
