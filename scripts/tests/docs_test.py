@@ -101,6 +101,20 @@ def measured_sections(tree):
     return problems
 
 
+def readme_commands(tree):
+    """Problems with the README's first lines: the two commands, the second the one CI runs."""
+    blocks = docs_check.parse((tree / "README.md").read_text(encoding="utf-8"))[0]
+    first = [line.split("#")[0].strip() for line in blocks[0].text.splitlines()] if blocks else []
+    if first != ["scripts/build-book", "scripts/test"]:
+        return [f"README.md: its first block must be the two commands scripts/build-book and scripts/test, "
+                f"not {first}"]
+    ci = [line.strip() for line in (tree / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+          if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    if ci != [first[1]]:
+        return [f".ci/run must run the README's test command `{first[1]}` and nothing else, runs {ci}"]
+    return []
+
+
 def update_docs(tree):
     import importlib.machinery
     import importlib.util
@@ -129,7 +143,7 @@ def main(source, build, work):
                 doc_sections.sections(path)
             except doc_sections.SectionError as error:
                 failures.append(str(error))
-        failures += measured_sections(tree)
+        failures += measured_sections(tree) + readme_commands(tree)
         failures += [f"{p}: generated section {name} is stale; `scripts/update-docs --write` regenerates it:\n{diff}"
                      for p, name, diff in update_docs(tree).stale(tree)]
     seconds = time.monotonic() - started
