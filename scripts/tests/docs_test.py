@@ -42,9 +42,12 @@ def check(path, tree, env, log, test_names):
 
 
 def ctest_names(build):
-    """The build's ctest test names: `book/render` in the docs names a test, not a file."""
-    listing = subprocess.run(["ctest", "--test-dir", str(build), "-N"], capture_output=True, text=True, check=True)
-    return frozenset(re.findall(r"^\s*Test\s+#\d+: (\S+)$", listing.stdout, re.M))
+    """The build's ctest test names: `book/render` in the docs names a test, not a file. Read from
+    the CTestTestfile.cmake files, not `ctest -N`, which would rewrite the running ctest's log."""
+    names = set()
+    for testfile in build.rglob("CTestTestfile.cmake"):
+        names.update(re.findall(r"^add_test\(\[(=*)\[(.+?)\]\1\]", testfile.read_text(encoding="utf-8"), re.M))
+    return frozenset(name for _, name in names)
 
 
 def copy_tree(source, tree, build):
