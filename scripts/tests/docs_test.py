@@ -140,6 +140,10 @@ def main(source, build, work):
         test_names = ctest_names(build)
         failures += [f"the test's own proof: {p}" for p in prove_faults(tree, env, log, test_names)]
         files = docs_files(tree)
+        blocks = [b for path in files for b in docs_check.parse(path.read_text(encoding="utf-8"))[0]
+                  if b.info == "sh" and b.runs]
+        if not blocks or not any(b.output for b in blocks):
+            failures.append("the docs have no sh block the test runs, or none whose output it compares")
         for path in files:
             try:
                 failures += [str(f) for f in check(path, tree, env, log, test_names)]
@@ -156,7 +160,8 @@ def main(source, build, work):
               f"Rerun: ctest --test-dir {build} -R '^docs$' --output-on-failure")
         return 1
     shutil.rmtree(run)
-    print(f"docs test: {', '.join(docs_check.rel(p, tree) for p in files)} hold; {seconds:.1f} s")
+    print(f"docs test: {', '.join(docs_check.rel(p, tree) for p in files)} hold ({len(blocks)} sh blocks run, "
+          f"{sum(1 for b in blocks if b.output)} outputs compared); {seconds:.1f} s")
     return 0
 
 
