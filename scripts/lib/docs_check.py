@@ -11,7 +11,10 @@
   the docs that name it. The example chapter 40-kv-cache, which a documented command would make,
   is the one exception.
 
-A finding is (file, line, kind, message); kinds: command, output, link, anchor, path.
+- Outside docs/performance.md, no prose line carries a date (2026-12-01) or a commit
+  (commit 13a3b2b; a code span may show one as an example): figures measured at a time live there, with their command and commit.
+
+A finding is (file, line, kind, message); kinds: command, output, link, anchor, path, dated.
 """
 import difflib
 import re
@@ -126,6 +129,16 @@ def check_paths(path, root, text, test_names=frozenset()):
             if not (root / word).exists():
                 findings.append(Finding(rel(path, root), number, "path", f"`{match['text']}`: {word} does not exist"))
     return findings
+
+
+DATED = re.compile(r"\b20\d\d-\d\d-\d\d\b|\bcommit [0-9a-f]{7,40}\b")
+
+
+def check_undated(path, root, text):
+    """Findings for a date or commit in prose: measurements, which carry them, live in
+    docs/performance.md; anywhere else a dated fact is one that goes stale unseen."""
+    return [Finding(rel(path, root), number, "dated", f"{match[0]!r}: dated figures belong in docs/performance.md")
+            for number, line in parse(text)[1] for match in DATED.finditer(CODE_SPAN.sub("``", line))]
 
 
 def run_blocks(path, root, text, cwd, env, log):

@@ -9,7 +9,8 @@ generated sections must be what their sources give (scripts/update-docs). Nothin
 compiled: the blocks run the programs BUILD_DIR already holds.
 
 Before the docs, it proves it can fail: scripts/tests/docs-faults/faults.md plants a stale
-command, a wrong shown output, a broken link, a broken anchor and a renamed path, each on
+command, a wrong shown output, a broken link, a broken anchor, a renamed path and a dated
+figure outside docs/performance.md, each on
 a line marked `fault: KIND`; the test fails unless it reports exactly those. A limit changed
 in the copy's limits.hpp must make the limits section stale. The run folder is removed when
 the test passes and kept, with its log, when it fails.
@@ -37,8 +38,9 @@ def docs_files(tree):
 
 def check(path, tree, env, log, test_names):
     text = path.read_text(encoding="utf-8")
+    undated = [] if path == tree / "docs" / "performance.md" else docs_check.check_undated(path, tree, text)
     return (docs_check.check_links(path, tree, text) + docs_check.check_paths(path, tree, text, test_names)
-            + docs_check.run_blocks(path, tree, text, tree, env, log))
+            + undated + docs_check.run_blocks(path, tree, text, tree, env, log))
 
 
 def ctest_names(build):
