@@ -62,6 +62,8 @@ def copy_tree(source, tree, build):
     if pack.wait() != 0:
         sys.exit(f"docs test: copying {source} failed")
     (tree / "build").symlink_to(build)
+    if (source.parent / "shared").is_dir():  # ../shared/reference, as the tree sees it
+        (tree.parent / "shared").symlink_to(source.parent / "shared")
 
 
 def prove_faults(tree, env, log, test_names):
