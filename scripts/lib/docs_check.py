@@ -10,9 +10,9 @@
   as <chapter>) names one that exists, or a ctest test (`book/render`), so a renamed file breaks
   the docs that name it. The example chapter 40-kv-cache, which a documented command would make,
   is the one exception.
-
-- Outside docs/performance.md, no prose line carries a date (2026-12-01) or a commit
-  (commit 13a3b2b; a code span may show one as an example): figures measured at a time live there, with their command and commit.
+- No prose line carries a date (2026-12-01) or a commit (commit 13a3b2b; a code span may show
+  one as an example), except in the files the test names (docs/performance.md): a figure
+  measured at a time lives there, with its command and commit.
 
 A finding is (file, line, kind, message); kinds: command, output, link, anchor, path, dated.
 """
