@@ -35,7 +35,8 @@ mkdir -p "$cache"
 book=$root/book
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
-common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
+# Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
+common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
