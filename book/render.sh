@@ -35,9 +35,10 @@ mkdir -p "$cache"
 book=$root/book
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
-common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
+# Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
+common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
+        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua")
 
 # The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
 # OUT/.cache/<name> with OUT/.cache/<name>.deps: a key of its command line (an argument that
@@ -117,7 +118,7 @@ page() {
   name=$(basename "$src" .md)
   shift
   output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
-    --wrap=none --css book.css \
+    --wrap=none --css book.css --css outputs.css \
     --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" \
     "${run_page_args[@]}" "$@" "$src"
 }
@@ -127,11 +128,28 @@ search_index() {
   "$book/search/build.sh" "$1" || { echo "render: FAILED: the search index (book/search/build.sh)" >&2; return 1; }
 }
 
+# mono_fonts DIR: the outputs' monospace faces (book/html/mono_fonts.py), made again only when
+# a character they may hold or the script changed: OUT/.cache/fonts keeps them under that key.
+mono_fonts() {
+  local key kept=$cache/fonts
+  key=$({ sha1sum "$book/html/mono_fonts.py"; cd "$root" && find golden chapters common/src common/include -type f \
+    -print0 | LC_ALL=C sort -z | xargs -0 sha1sum; } | sha1sum | cut -c1-40)
+  if [ "$(cat "$kept/key" 2>/dev/null)" != "$key" ]; then
+    rm -rf "$kept" && mkdir -p "$kept"
+    /usr/bin/python3 "$book/html/mono_fonts.py" "$root" "$kept" >/dev/null ||
+      { echo "render: FAILED: the outputs' fonts (book/html/mono_fonts.py)" >&2; return 1; }
+    echo "$key" > "$kept/key"
+  fi
+  mkdir -p "$1" && cp "$kept"/*.woff2 "$1/"
+}
+
 # html_assets DIR: the stylesheet and the full-size figures the pages link to
 # (golden/<chapter>/<name>.svg as DIR/figures/<chapter>--<name>.svg).
 html_assets() {
   local dir=$1 svg rel
   cp "$book/book.css" "$dir/book.css"
+  cp "$book/html/outputs.css" "$dir/outputs.css"
+  mono_fonts "$dir/fonts"
   mkdir -p "$dir/figures"
   for svg in "$root"/golden/*/*.svg; do
     [ -e "$svg" ] || continue

@@ -1,0 +1,179 @@
+// node sidebar_toggle.js DEPS_DIR HTML_DIR
+// ☰ 目录 as a reader uses it (ctest book/sidebar, label book), in headless Chromium (Debian's,
+// driven by playwright-core from DEPS_DIR, as the search's tests do):
+//   - at 1280 px, scrolled deep into a chapter, a click on ☰ 目录 hides the contents and leaves
+//     the page where it was (scrollY unchanged); the next page opens with the contents still
+//     hidden, and a second click shows them again, remembered too;
+//   - at 375 px, scrolled deep, a click opens the contents over the page where the reader is
+//     (visible under the top bar, scrollY unchanged), Esc closes them, a link in them closes them;
+//     the keyboard reaches the toggle with Tab and opens it with Space, again without scrolling;
+//   - the button is a 44 × 44 px touch target at both widths.
+// Before measuring the book it plants the old fault (the checkbox placed at the top of the
+// page, where focusing it scrolls) into a page and fails unless the scroll check sees it.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+
+const [depsDir, htmlDir] = process.argv.slice(2);
+if (!htmlDir) {
+  console.error('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR');
+  process.exit(2);
+}
+const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const DEADLINE_S = 60; // ctest's TIMEOUT is three times this
+
+let failures = 0;
+const check = (ok, what) => {
+  if (!ok) {
+    failures++;
+    console.log(`FAIL: ${what}`);
+  }
+};
+
+// The chapter pages, longest first: the scroll checks need a page much taller than the window.
+const pages = fs.readdirSync(htmlDir).filter((f) => /^\d.*\.html$/.test(f))
+  .sort((a, b) => fs.statSync(path.join(htmlDir, b)).size - fs.statSync(path.join(htmlDir, a)).size);
+if (pages.length < 2) {
+  console.log(`FAIL: fewer than two chapter pages in ${htmlDir}`);
+  process.exit(1);
+}
+const url = (name) => pathToFileURL(path.join(path.resolve(htmlDir), name)).href;
+
+const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const state = (page) => page.evaluate(() => {
+  const nav = document.getElementById('sidebar');
+  const r = nav.getBoundingClientRect();
+  const b = document.querySelector('.sidebar-button').getBoundingClientRect();
+  return { y: Math.round(window.scrollY), shown: getComputedStyle(nav).display !== 'none',
+           navTop: r.top, navBottom: r.bottom, inner: window.innerHeight,
+           button: [Math.round(b.width), Math.round(b.height)] };
+});
+// Scrolls to `y` (or as far as the page goes) and returns where it is.
+const scrollTo = async (page, y) => {
+  await page.evaluate((to) => window.scrollTo(0, to), y);
+  await settle(page);
+  return (await state(page)).y;
+};
+
+async function wide(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  const page = await ctx.newPage();
+  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  let s = await state(page);
+  check(s.shown, `${pages[0]} at 1280 px: the contents are not shown on a fresh load`);
+  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 1280 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
+  const y = await scrollTo(page, 5000);
+  check(y > 1000, `${pages[0]} at 1280 px: could not scroll deep into the page (scrollY ${y})`);
+  await page.click('.sidebar-button');
+  await settle(page);
+  s = await state(page);
+  check(!s.shown, `${pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
+  check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
+  await page.goto(url(pages[1]), { waitUntil: 'load' });
+  s = await state(page);
+  check(!s.shown, `${pages[1]} at 1280 px: the contents hidden on ${pages[0]} are shown again on the next page`);
+  await page.click('.sidebar-button');
+  await settle(page);
+  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  s = await state(page);
+  check(s.shown, `${pages[0]} at 1280 px: the contents shown again on ${pages[1]} stay hidden on the next page`);
+  await ctx.close();
+}
+
+async function narrow(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2,
+                                         isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  let s = await state(page);
+  check(!s.shown, `${pages[0]} at 375 px: the contents are open on a fresh load`);
+  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 375 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
+  const y = await scrollTo(page, 5000);
+  check(y > 1000, `${pages[0]} at 375 px: could not scroll deep into the page (scrollY ${y})`);
+  await page.tap('.sidebar-button');
+  await settle(page);
+  s = await state(page);
+  check(s.shown, `${pages[0]} at 375 px: ☰ 目录 did not open the contents`);
+  check(s.y === y, `${pages[0]} at 375 px: opening the contents moved the page from scrollY ${y} to ${s.y}`);
+  check(s.shown && s.navTop >= 0 && s.navTop < 80 && s.navBottom > s.navTop + 200 && s.navBottom <= s.inner + 1,
+        `${pages[0]} at 375 px: the open contents are not on screen under the top bar (top ${s.navTop}, bottom ${s.navBottom}, window ${s.inner})`);
+  await page.keyboard.press('Escape');
+  await settle(page);
+  s = await state(page);
+  check(!s.shown && s.y === y, `${pages[0]} at 375 px: Esc did not close the contents where the reader was (shown ${s.shown}, scrollY ${s.y})`);
+  // The keyboard, on a fresh load scrolled as deep: Tab reaches the toggle first, Space opens it.
+  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await scrollTo(page, y);
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement &&
+    (document.activeElement.id || `<${document.activeElement.tagName.toLowerCase()} class="${document.activeElement.className}">`));
+  check(focused === 'sidebar-toggle', `${pages[0]} at 375 px: the first Tab focuses ${focused || 'nothing'}, not ☰ 目录`);
+  await page.keyboard.press('Space');
+  await settle(page);
+  s = await state(page);
+  check(s.shown && s.y === y, `${pages[0]} at 375 px: Space on ☰ 目录 did not open the contents in place (shown ${s.shown}, scrollY ${y} -> ${s.y})`);
+  // A section link in the open contents takes the reader there, on the same page, and closes them.
+  const section = await page.evaluate(() => {
+    const links = [...document.querySelectorAll('#sidebar a[href^="#"]')];
+    return links.length ? links[links.length - 1].getAttribute('href') : null;
+  });
+  check(section, `${pages[0]}: the contents list none of the page's own sections`);
+  if (section) {
+    await page.tap(`#sidebar a[href="${section}"]`);
+    await settle(page);
+    s = await state(page);
+    check(!s.shown, `${pages[0]} at 375 px: the contents are still open after following ${section} in them`);
+  }
+  await ctx.close();
+}
+
+// The planted fault: the checkbox back at the top of the page (as before this test), where
+// focusing it on a click of its label scrolls there. The scroll check must see the jump.
+async function selfCheck(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await page.addStyleTag({ content: '.sidebar-toggle { position: absolute !important; top: 0 !important; }' });
+  const y = await scrollTo(page, 5000);
+  await page.click('.sidebar-button');
+  await settle(page);
+  const s = await state(page);
+  if (s.y === y) {
+    failures++;
+    console.log(`FAIL: self-check: with the checkbox planted at the page's top, a click left scrollY at ${y}: the scroll check cannot see a jump`);
+  }
+  await ctx.close();
+}
+
+async function main() {
+  const timer = setTimeout(() => {
+    console.log(`FAIL: still running after ${DEADLINE_S} s`);
+    process.exit(1);
+  }, DEADLINE_S * 1000);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    await selfCheck(browser);
+    await wide(browser);
+    await narrow(browser);
+  } finally {
+    clearTimeout(timer);
+    await browser.close();
+  }
+  if (failures) {
+    console.log(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
+    process.exit(1);
+  }
+  console.log(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
+              'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +
+              '(and the planted jump was seen)');
+}
+
+main().catch((e) => {
+  console.log(`FAIL: ${e.stack || e}`);
+  process.exit(1);
+});
