@@ -88,16 +88,42 @@ set(CPACK_PACKAGE_FILE_NAME ${LEDGER_PACKAGE_NAME}-${LEDGER_PACKAGE_VERSION})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "operator-performance book: its chapter programs and the book
- The programs of a Chinese book on operator performance (roofline models,
- operator ledgers, an Ascend kernel report): op_traffic, op_ledger and
- head_roofline print the tables the book prints, for the flags the reader
- gives. Each has a Chinese manual page and bash and zsh completion. The
- book itself (HTML, EPUB and PDF) is in /usr/share/doc/op-perf-book/.")
+# The extended description (Debian's synopsis is the summary above).
+set(CPACK_PACKAGE_DESCRIPTION "The programs of a Chinese book on operator performance (roofline models,
+operator ledgers, an Ascend kernel report): op_traffic, op_ledger and
+head_roofline print the tables the book prints, for the flags the reader
+gives. Each has a Chinese manual page and bash and zsh completion. The
+book itself (HTML, EPUB and PDF) is in /usr/share/doc/op-perf-book/.")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "")  # static programs: nothing at run time
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "man-db, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_TGZ_COMPONENT_INSTALL OFF)
-set(CPACK_OUTPUT_FILE_PREFIX ${CMAKE_BINARY_DIR}/package)
 include(CPack)
+
+# The tests of what readers run (deferred: BOOK_TESTS and the book_rendered fixture come from
+# book/CMakeLists.txt):
+#   book/commands     every `$ …` command the rendered book prints, run from the tree's root with
+#                     build/chapters/<chapter>/ on PATH, prints its block (label book)
+#   package/install   the package built, checked by lintian, unpacked and run as a reader does
+#                     (common/packaging/package-test.sh; label tools)
+function(add_package_tests)
+  if(NOT BOOK_TESTS)
+    return()
+  endif()
+  set(render ${CMAKE_BINARY_DIR}/book/test-render)
+  set(path_args "")
+  foreach(chapter IN LISTS BOOK_CHAPTERS)
+    list(APPEND path_args --path ${CMAKE_BINARY_DIR}/chapters/${chapter})
+  endforeach()
+  add_test(NAME book/commands
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/packaging/book_commands.py ${render}/html
+            --cwd ${CMAKE_SOURCE_DIR} ${path_args} --label book/commands)
+  set_tests_properties(book/commands PROPERTIES LABELS book TIMEOUT 120 FIXTURES_REQUIRED book_rendered)
+  add_test(NAME package/install
+    COMMAND bash ${CMAKE_SOURCE_DIR}/common/packaging/package-test.sh ${CMAKE_BINARY_DIR}
+            ${CMAKE_BINARY_DIR}/package-test ${render})
+  set_tests_properties(package/install PROPERTIES LABELS tools TIMEOUT 600 FIXTURES_REQUIRED book_rendered
+    ENVIRONMENT "LEDGER_PYTHON=${Python3_EXECUTABLE}")
+endfunction()
+cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL add_package_tests)

@@ -4,6 +4,7 @@ copyright, and changelog.gz (a native package's, compressed as gzip -9n: no name
 
     policy_files.py OUT_DIR PACKAGE VERSION DATE CHANGE
 """
+import email.utils
 import gzip
 import sys
 from pathlib import Path
@@ -21,7 +22,8 @@ def main(out, package, version, date, change):
     # The source tree states no licence yet; this file says so rather than invent one.
     (out / 'copyright').write_text(
         f'{package}: the programs and the book of 算子性能：可以复算的例子.\n\n'
-        'Copyright: 算子性能复算组 (the operator-performance book maintainers).\n'
+        f'Copyright {email.utils.parsedate_to_datetime(date).year} 算子性能复算组 '
+        '(the operator-performance book maintainers).\n'
         'The source tree states no licence: all rights are reserved by the authors\n'
         'until one is chosen.\n', encoding='utf-8')
     return 0
