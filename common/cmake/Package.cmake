@@ -97,7 +97,7 @@ book itself (HTML, EPUB and PDF) is in /usr/share/doc/op-perf-book/.")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "")  # static programs: nothing at run time
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "man-db, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
+set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 set(CPACK_TGZ_COMPONENT_INSTALL OFF)
 include(CPack)
 
