@@ -95,12 +95,12 @@ done
 completes() {
   local file=$1
   shift
-  bash --norc --noprofile -c '
+  (cd "$scratch/elsewhere" && PATH=$usr/bin:$PATH bash --norc --noprofile -c '
     source "$1"; shift
     function=$(complete -p "$1" | sed -n "s/.*-F \([^ ]*\) .*/\1/p")
     COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
     "$function"
-    printf "%s\n" "${COMPREPLY[@]}"' completes "$file" "$@" | sort
+    printf "%s\n" "${COMPREPLY[@]}"' completes "$file" "$@") | sort
 }
 step "bash completion (compgen)"
 completions=$usr/share/bash-completion/completions
@@ -123,6 +123,9 @@ check_completion 'bf16' op_ledger --dtype b
 check_completion 'text\njson\nmarkdown' op_ledger --format ''
 check_completion '--heads' head_roofline --hea
 check_completion 'text\njson' head_roofline --format ''
+# A --profile path the book prints, from a folder without it: completed from the installed data folder.
+check_completion 'common/profiles/h100-spec.yaml\ncommon/profiles/h100-sxm.yaml' op_traffic --profile common/profiles/h100-s
+check_completion 'common/' op_ledger --profile comm
 
 step "zsh completion"
 command -v zsh >/dev/null || fail "zsh is not installed (scripts/install-deps --book installs it)"
