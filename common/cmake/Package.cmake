@@ -101,6 +101,10 @@ set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 set(CPACK_TGZ_COMPONENT_INSTALL OFF)
 include(CPack)
 
+# The generator on a sample manual of its own, and on planted faults it must refuse.
+add_test(NAME packaging/shell-docs COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/packaging/shell_docs_test.py)
+set_tests_properties(packaging/shell-docs PROPERTIES LABELS unit TIMEOUT 60)
+
 # The tests of what readers run (deferred: BOOK_TESTS and the book_rendered fixture come from
 # book/CMakeLists.txt):
 #   book/commands     every `$ …` command the rendered book prints, run from the tree's root with

@@ -54,6 +54,18 @@ for f in bin/op_traffic bin/op_ledger bin/head_roofline share/doc/op-perf-book/h
 done
 "$python" "$here/book_commands.py" "$usr/share/doc/op-perf-book/html" --cwd "$scratch/elsewhere" \
   --path "$usr/bin" --label "installed book commands" || fail "a command of the installed book printed another block"
+# Every golden case that names a profile file (the paths the book names), from the other folder.
+profile_cases=0
+while read -r chapter program; do
+  while read -r case flags; do
+    [[ $flags == *--profile* && $flags != *@OUT@* ]] || continue
+    (cd "$scratch/elsewhere" && bash -c "exec $usr/bin/$program $flags") | cmp -s - "$tree/golden/$chapter/$case.txt" ||
+      fail "$program $flags (golden/$chapter/$case.txt), run from another folder, printed another output"
+    profile_cases=$((profile_cases + 1))
+  done < <(grep -v '^[[:space:]]*\(#\|$\)' "$tree/golden/$chapter/cases.list")
+done < <(grep -v '^[[:space:]]*\(#\|$\)' "$tree/chapters/chapters.list")
+[ "$profile_cases" -gt 0 ] || fail "no golden case names a --profile file: nothing was checked"
+echo "installed programs: $profile_cases golden cases with a --profile path matched, from another folder"
 status=0
 (cd "$scratch/elsewhere" && exec "$usr/bin/op_ledger" --profile common/profiles/nope.yaml --case gemm) \
   >"$scratch/missing.out" 2>"$scratch/missing.err" || status=$?
