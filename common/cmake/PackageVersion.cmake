@@ -26,6 +26,10 @@ if(LEDGER_EDITION_VERSION)
 else()
   set(LEDGER_PACKAGE_VERSION ${tree_version})
 endif()
-# A commit made after configuring leaves the version as it was until the next configure
-# (cmake --preset default, which scripts/build-book runs every time).
-set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/.git/HEAD)
+# Configure again after a commit or a checkout (git appends to logs/HEAD on each; a worktree
+# has its own), so the version names the commit built.
+execute_process(COMMAND git -C ${CMAKE_SOURCE_DIR} rev-parse --path-format=absolute --git-path logs/HEAD
+                OUTPUT_VARIABLE head_log RESULT_VARIABLE git_status ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(git_status EQUAL 0 AND EXISTS "${head_log}")
+  set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${head_log})
+endif()
