@@ -46,7 +46,7 @@ function(add_program_shell_docs chapter program)
 
   # Every profile a golden case names (`--profile <path>`), at its tree path: the book's commands.
   set(cases ${CMAKE_SOURCE_DIR}/golden/${chapter}/cases.list)
-  file(STRINGS ${cases} profile_lines REGEX "--profile[ =]")
+  file(STRINGS ${cases} profile_lines REGEX "^[^#]*--profile[ =]")  # comments left out
   foreach(line IN LISTS profile_lines)
     if(line MATCHES "--profile[ =]([^ ]+)")
       set(path ${CMAKE_MATCH_1})
