@@ -2,7 +2,10 @@
 // Separate from main() so the fuzzer drives exactly what a reader runs.
 #include "app.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -50,6 +53,8 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
                     @OTHER_PROFILES@；
                     格式见那里的文件或 op_ledger --help。文件有错、
                     或缺这两条 roof 时在 stderr 打印一行（文件、行号与出错的字段），退出码 2
+                    安装后的程序在当前目录下找不到相对路径 FILE 时，到安装目录的 share/op-perf-book/ 下找，
+                    所以书里印的路径（common/profiles/h100-sxm.yaml 等）在任何目录下都能用
   --list-machines   列出 --machine 的每台机器：峰值算力与带宽各取自哪个 profile 的哪条 roof、
                     theoretical 与 calibration、平衡点与出处；加 --profile FILE 时也列出那台机器
   --seq-len N       prefill 序列长度 S（默认 4096）
@@ -118,6 +123,23 @@ std::string list_machines(const ledger::cli::Args& args) {
   return op_traffic::render_machine_list(&machine);
 }
 
+// --format's choices: what run() accepts and the shell completes.
+const std::vector<std::string>& formats() {
+  static const std::vector<std::string> choices{"text", "json"};
+  return choices;
+}
+
+// --op's completions: "all" and the first word of each row's name (GEMM, Attention, ...).
+std::vector<std::string> op_words() {
+  std::vector<std::string> words{"all"};
+  for (const op_traffic::Row& row : op_traffic::build_cases(op_traffic::Workload{})) {
+    const std::string& name = row.cost.name;
+    std::string word = name.substr(0, std::min(name.find(' '), name.find("（")));
+    if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+  }
+  return words;
+}
+
 double number_flag(const ledger::cli::Args& args, const char* name, double fallback) {
   if (!args.has(name)) return fallback;
   return ledger::cli::parse_positive_number(fmt::format("--{}", name), args.get(name, ""));
@@ -154,6 +176,9 @@ const ledger::cli::FlagTable& flag_table() {
         options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
     t->check_when_read("machine",
                        [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); });
+    t->complete_with("machine", [] { return machine_keys(machine_choices()); });
+    t->complete_with("format", formats);
+    t->complete_with("op", op_words);
     return t;
   }();
   return table;
@@ -165,7 +190,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("list-machines")) return {list_machines(args), {}};
 
   const Machine machine = machine_from_flags(args);
-  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::string format = ledger::cli::format_flag(args, formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
   w.seq_len = number_flag(args, "seq-len", w.seq_len);

@@ -12,6 +12,7 @@
 
 #include "analysis.hpp"
 #include "case_flags.hpp"
+#include "dtype.hpp"
 #include "help.hpp"
 #include "json_report.hpp"
 #include "ledger/cli.hpp"
@@ -32,6 +33,25 @@ using ledger::cli::UsageError;
 namespace {
 
 using ledger::cli::require_only;
+
+// --format's choices with --case and with --sweep: what run() accepts and the shell completes.
+const std::vector<std::string>& case_formats() {
+  static const std::vector<std::string> choices{"text", "json"};
+  return choices;
+}
+const std::vector<std::string>& sweep_formats() {
+  static const std::vector<std::string> choices{"markdown", "json"};
+  return choices;
+}
+
+// --roof's completions: every compute roof of the built-in profiles.
+std::vector<std::string> compute_roofs() {
+  std::set<std::string> roofs;
+  for (const ledger::MachineProfile& profile : ledger::builtin_profiles()) {
+    for (const std::string& key : profile.compute_roof_keys()) roofs.insert(key);
+  }
+  return {roofs.begin(), roofs.end()};
+}
 
 std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, const std::string& declared) {
   if (!args.has("roof")) return declared;
@@ -58,7 +78,7 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
   if (args.get("format", "") == "markdown") {
     throw UsageError("--format: 'markdown' is the --sweep table; with --case accepted: text, json");
   }
-  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::string format = ledger::cli::format_flag(args, case_formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
 
   const ledger::Machine machine = op_ledger::choose_machine(args);
@@ -82,7 +102,7 @@ std::string run_sweep(const Args& args) {
   if (args.get("format", "") == "text") {
     throw UsageError("--format: 'text' is for --case; with --sweep accepted: markdown, json");
   }
-  const std::string format = ledger::cli::format_flag(args, {"markdown", "json"}, "markdown");
+  const std::string format = ledger::cli::format_flag(args, sweep_formats(), "markdown");
   const ledger::Machine machine = op_ledger::choose_machine(args);
   const auto rows = op_ledger::sweep_rows();
   std::vector<std::string> declared;
@@ -130,7 +150,17 @@ const ledger::cli::FlagTable& flag_table() {
         ("tokens", integer_value(), "")       //
         ("q-heads", integer_value(), "")      //
         ("kv-heads", integer_value(), "");
-    return new FlagTable(options);
+    auto* t = new FlagTable(options);
+    t->complete_with("case", op_ledger::case_keys);
+    t->complete_with("machine", [] { return ledger::builtin_profile_keys(); });
+    t->complete_with("roof", compute_roofs);
+    t->complete_with("format", [] {
+      std::vector<std::string> all = case_formats();
+      all.push_back(sweep_formats().front());
+      return all;
+    });
+    t->complete_with("dtype", op_ledger::dtype_names);
+    return t;
   }();
   return table;
 }

@@ -69,6 +69,8 @@ case（形状参数与默认值；case 声明的 roof）：
                         compute roof。FILE 必须是普通文件（不读管道、设备、目录）。
                       文件有错（缺字段、不认识的字段、数值不在上述范围、roof 重名、YAML 语法错）时在
                       stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
+                      安装后的程序在当前目录下找不到相对路径 FILE 时，到安装目录的 share/op-perf-book/ 下找，
+                      所以书里印的路径（common/tests/profiles/reader-gpu.yaml 等）在任何目录下都能用。
   --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 @DEFAULT_MACHINE@ 的
                       @DEFAULT_ROOFS@
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，

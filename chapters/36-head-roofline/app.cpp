@@ -87,6 +87,12 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
   head_roofline --format json                 给脚本用的全精度数字
 )";
 
+// --format's choices: what run() accepts and the shell completes.
+const std::vector<std::string>& formats() {
+  static const std::vector<std::string> choices{"text", "json"};
+  return choices;
+}
+
 head_roofline::Params params_from(const ledger::cli::Args& args) {
   using namespace ledger::cli;
   head_roofline::Params p;
@@ -139,7 +145,9 @@ const ledger::cli::FlagTable& flag_table() {
         ("topk", integer_list_value(), "")      //
         ("format", text_value("FORMAT"), "")    //
         ("plot", text_value("FILE.svg"), "");
-    return new FlagTable(options, {"help", "assert-report"});
+    auto* t = new FlagTable(options, {"help", "assert-report"});
+    t->complete_with("format", formats);
+    return t;
   }();
   return table;
 }
@@ -149,7 +157,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   if (args.flag("help")) return {kHelp, {}};
   const head_roofline::Params params = params_from(args);
   const bool assert_report = args.flag("assert-report");
-  const std::string format = ledger::cli::format_flag(args, {"text", "json"}, "text");
+  const std::string format = ledger::cli::format_flag(args, formats(), "text");
   if (assert_report && format == "json") {
     throw UsageError("--format: --assert-report checks the text table, not json; drop one of them");
   }

@@ -146,6 +146,7 @@ function(add_chapter)
   endif()
 
   book_check(HOSTILE_ENVIRONMENT ${program} $<TARGET_FILE:${program}> ${arg_HOSTILE_ARGS} ::)
+  add_program_shell_docs(${chapter} ${program})  # its man page, completions and profiles (Package.cmake)
 
   # The flag sets are the chapter's data: a [figure_labels] table in its chapter.toml.
   set(chapter_toml ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml)

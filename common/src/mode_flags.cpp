@@ -1,8 +1,12 @@
 #include "ledger/mode_flags.hpp"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "ledger/installed_data.hpp"
 #include "ledger/output_file.hpp"
+#include "ledger/text.hpp"
 
 namespace ledger::cli {
 
@@ -32,9 +36,20 @@ void require_machine_or_profile(const Args& args, std::string_view choices) {
 }
 
 ProfileFile profile_flag(const Args& args) {
+  const std::string given = args.get("profile", "");
+  // An installed program also looks under its data folder, so the paths the book prints
+  // work from any folder (ledger/installed_data.hpp); the outputs keep naming the path given.
+  const std::string path = installed_data_path(given);
   try {
-    return load_profile_file(args.get("profile", ""));
+    ProfileFile file = load_profile_file(path);
+    file.path = given;
+    return file;
   } catch (const ProfileFileError& e) {
+    const std::optional<std::string> data = installed_data_dir();
+    const bool found_nowhere = path == given && ::access(given.c_str(), F_OK) != 0;
+    if (found_nowhere && data && !given.empty() && given.front() != '/') {
+      throw UsageError(fmt::format("--profile: {} (nor under {}/)", e.what(), escape_for_message(*data)));
+    }
     throw profile_flag_error(e);
   }
 }

@@ -69,6 +69,12 @@ class FlagTable {
   // argparse's type= and choices= are (`--machine nope --help` exits 2).
   // The numeric kinds have theirs already.
   FlagTable& check_when_read(const std::string& name, std::function<void(const std::string&)> check);
+  // The values a shell completes for `name` (a choice flag: --machine, --case, ...), taken
+  // from the program's own lists; the package's completions are generated from them
+  // (common/packaging/). A name the table lacks: std::logic_error.
+  FlagTable& complete_with(const std::string& name, std::function<std::vector<std::string>()> values);
+  // Those values, or none.
+  std::vector<std::string> completions(const std::string& name) const;
 
   const boost::program_options::options_description& options() const { return *options_; }
   const boost::program_options::options_description& reference_options() const { return *reference_; }
@@ -83,6 +89,7 @@ class FlagTable {
   std::shared_ptr<boost::program_options::options_description> reference_;
   std::vector<Entry> entries_;
   std::map<std::string, std::function<void(const std::string&)>, std::less<>> checks_;
+  std::map<std::string, std::function<std::vector<std::string>()>, std::less<>> completions_;
 };
 
 // What the command line said: for each flag that takes a value, its last
