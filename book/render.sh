@@ -178,9 +178,13 @@ print_edition() {
   BOOK_FIGURE_DIR=$work/figures output "$work/book.tex" "the PDF's LaTeX source" --to latex \
     --template "$book/print/book.latex" --top-level-division=chapter \
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
-  # -norc: no latexmkrc of the machine or the user changes how the book is typeset.
-  if ! (cd "$work" && latexmk -norc -xelatex -interaction=batchmode -halt-on-error -silent book.tex \
-          >latexmk.log 2>&1); then
+  # The PDF's dates and /ID come from the last commit's time (else SOURCE_DATE_EPOCH as given), as
+  # the EPUB's do, so the same book is the same file wherever and whenever it is typeset
+  # (book/reproducible). -norc: no latexmkrc of the machine or the user changes how it is typeset.
+  local epoch
+  epoch=$(git -C "$root" log -1 --format=%ct 2>/dev/null) || epoch=${SOURCE_DATE_EPOCH:-}
+  if ! (cd "$work" && ${epoch:+env SOURCE_DATE_EPOCH=$epoch FORCE_SOURCE_DATE=1} \
+          latexmk -norc -xelatex -interaction=batchmode -halt-on-error -silent book.tex >latexmk.log 2>&1); then
     rm -f "$work/book.fdb_latexmk"  # typeset from the start next time
     grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/latexmk.log" >&2
     echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
