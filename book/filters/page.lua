@@ -63,7 +63,9 @@ local function reading_order()
   return list
 end
 
--- Previous page · contents · next page, on every page (the index too).
+-- Previous page · contents · next page, on every page (the index too). Each link reads as
+-- the page it opens (「← 第 2 章　先撞哪堵墙：…」): a reader, or a screen reader, knows where
+-- it goes; book.css keeps each link to one line, cut with an ellipsis where it must be.
 local function nav_bar(key)
   local list = reading_order()
   local at
@@ -71,17 +73,14 @@ local function nav_bar(key)
     if c.key == key then at = i end
   end
   local inlines = pandoc.List()
-  -- The short label ("第 28 章") keeps the bar on one line; the full title is the tooltip.
   local function add(prefix, c, suffix, class)
-    if #inlines > 0 then inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() } end
     local title = pandoc.utils.stringify(c.title)
-    local short = select(2, repo.chapter_number(title)) or title
-    inlines:insert(pandoc.Link({ pandoc.Str(prefix .. short .. suffix) }, c.key .. '.html', title, { rel = class }))
+    inlines:insert(pandoc.Link({ pandoc.Str(prefix .. title .. suffix) }, c.key .. '.html', title, { rel = class }))
   end
   if at and at > 1 then add('← ', list[at - 1], '', 'prev') end
   if key ~= 'index' then
-    if #inlines > 0 then inlines:extend { pandoc.Space(), pandoc.Str('·'), pandoc.Space() } end
-    inlines:insert(link({ pandoc.Str('目录') }, 'index.html'))
+    -- The index's 目录 section (its heading's id), not the top of 关于本书.
+    inlines:insert(pandoc.Link({ pandoc.Str('目录') }, 'index.html#目录', '', { class = 'contents' }))
   end
   if at and at < #list then add('', list[at + 1], ' →', 'next') end
   return pandoc.Div({ pandoc.Plain(inlines) }, pandoc.Attr('', { 'nav' }))

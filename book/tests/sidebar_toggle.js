@@ -71,6 +71,33 @@ async function wide(browser) {
   s = await state(page);
   check(!s.shown, `${pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
   check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
+  // The section being read is marked in the contents: scroll to the last section's heading.
+  const marked = await page.evaluate(async () => {
+    const heads = [...document.querySelectorAll('main h2[id]')];
+    const last = heads[heads.length - 1];
+    last.scrollIntoView();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const here = [...document.querySelectorAll('#sidebar a[aria-current="location"]')];
+    return { want: '#' + last.id, got: here.map((a) => a.getAttribute('href')) };
+  });
+  check(marked.got.length === 1 && marked.got[0] === marked.want,
+        `${pages[0]} at 1280 px: scrolled to ${marked.want}, the contents mark ${JSON.stringify(marked.got)} as the section being read`);
+  // The bar's links say where they go: 目录 to the index's contents, next and previous by title.
+  const bar = await page.evaluate(() => {
+    const nav = document.querySelector('div.nav');
+    const a = (sel) => nav.querySelector(sel);
+    return { contents: a('a.contents') && a('a.contents').getAttribute('href'),
+             next: a('a[rel="next"]') && [a('a[rel="next"]').textContent, a('a[rel="next"]').getAttribute('href')] };
+  });
+  check(bar.contents === 'index.html#目录', `${pages[0]}: the bar's 目录 link goes to ${bar.contents}, not index.html#目录`);
+  if (bar.next) {
+    // The next page's own title, read from that page.
+    const probe = await page.context().newPage();
+    await probe.goto(new URL(bar.next[1], url(pages[0])).href, { waitUntil: 'load' });
+    const title = ((await probe.evaluate(() => (document.querySelector('h1.title') || {}).textContent)) || '').trim();
+    await probe.close();
+    check(title && bar.next[0].includes(title), `${pages[0]}: the bar's next link reads "${bar.next[0]}", not the next page's title "${title}"`);
+  }
   await page.goto(url(pages[1]), { waitUntil: 'load' });
   s = await state(page);
   check(!s.shown, `${pages[1]} at 1280 px: the contents hidden on ${pages[0]} are shown again on the next page`);
@@ -103,13 +130,21 @@ async function narrow(browser) {
   await settle(page);
   s = await state(page);
   check(!s.shown && s.y === y, `${pages[0]} at 375 px: Esc did not close the contents where the reader was (shown ${s.shown}, scrollY ${s.y})`);
-  // The keyboard, on a fresh load scrolled as deep: Tab reaches the toggle first, Space opens it.
+  // The keyboard, on a fresh load scrolled as deep: the first Tab shows the skip link where the
+  // reader is, the second reaches the toggle, Space opens it.
   await page.goto(url(pages[0]), { waitUntil: 'load' });
   await scrollTo(page, y);
+  const focused = async () => page.evaluate(() => document.activeElement &&
+    (document.activeElement.id || document.activeElement.className || document.activeElement.tagName));
   await page.keyboard.press('Tab');
-  const focused = await page.evaluate(() => document.activeElement &&
-    (document.activeElement.id || `<${document.activeElement.tagName.toLowerCase()} class="${document.activeElement.className}">`));
-  check(focused === 'sidebar-toggle', `${pages[0]} at 375 px: the first Tab focuses ${focused || 'nothing'}, not ☰ 目录`);
+  let f = await focused();
+  s = await state(page);
+  const skip = await page.evaluate(() => { const r = document.querySelector('.skip-link').getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; });
+  check(f === 'skip-link' && skip[0] >= 0 && skip[1] <= skip[2] && s.y === y,
+        `${pages[0]} at 375 px: the first Tab focuses ${f}, not a visible 跳到正文 link where the reader is (its box ${skip.map(Math.round)}, scrollY ${y} -> ${s.y})`);
+  await page.keyboard.press('Tab');
+  f = await focused();
+  check(f === 'sidebar-toggle', `${pages[0]} at 375 px: the second Tab focuses ${f || 'nothing'}, not ☰ 目录`);
   await page.keyboard.press('Space');
   await settle(page);
   s = await state(page);
