@@ -12,11 +12,12 @@ The HTML book's outputs and code excerpts as a reader sees them, in headless Chr
   own monospace faces, book/html/mono_fonts.py), as in a terminal and in the PDF;
 - at 375 px a block too wide for the phone scrolls in its box and shows that it continues: in
   a screenshot the box's right edge is darker (light) or lighter (dark) than its left edge, in
-  the padding above the text; a display formula too wide has the same cue.
+  the padding above the text; a display formula too wide has the same cue; every figure's
+  smallest text is drawn at 9 px or more (the figure scrolls in its box rather than shrink).
 
 Before the book it measures book/tests/outputs/self-check.html, whose faults (a block cut at
 1280 px, a line wrapped that fits, a Chinese character 1.66 columns wide, a wide block without
-the cue) it must find, so it cannot pass without measuring.
+the cue, a figure shrunk to 4.5 px text) it must find, so it cannot pass without measuring.
 """
 import os
 import pathlib
@@ -34,6 +35,7 @@ PHONE = 375
 HEIGHT = 900
 DEADLINE = 100  # seconds for the session; ctest's TIMEOUT (300) is three times that
 CUE = 0.025     # the least difference in mean luminance (0..1) between the box's two edges
+FIGURE_TEXT = 9  # CSS px: the smallest figure text a phone must show
 
 MEASURE = r"""
 async () => {
@@ -134,6 +136,13 @@ async () => {
     report.cueBox = { name: name(pre), left: r.left, right: r.right, top: r.top, bottom: r.bottom,
                       padTop: parseFloat(getComputedStyle(pre).paddingTop) };
   }
+  // Figures: the smallest text of each, in CSS px as drawn (its size in the SVG times the scale).
+  report.figureText = [...document.querySelectorAll('.figure svg')].map((svg) => {
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+    const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize));
+    return [name(svg), sizes.length ? Math.min(...sizes) * scale : null];
+  });
   report.mathWithoutCue = [...document.querySelectorAll('.math.display')]
     .filter((m) => m.scrollWidth > m.clientWidth + 1 && (getComputedStyle(m).backgroundImage.match(/gradient/g) || []).length < 4)
     .map((m) => m.textContent.trim().slice(0, 30));
@@ -194,6 +203,8 @@ def findings(load, r, shots):
     out = [f"{where}: {line}" for line in r["found"]]
     if load["width"] == PHONE:
         out += [f"{where}: a display formula too wide shows no cue that it continues: {m}" for m in r["mathWithoutCue"]]
+        out += [f"{where}: figure {figure}'s smallest text is drawn at {px:.1f} px, under {FIGURE_TEXT} px"
+                for figure, px in r["figureText"] if px is not None and px < FIGURE_TEXT - 0.01]
         box = r.get("cueBox")
         if box:
             cue = edge_cue(load["shot"], box)
@@ -232,7 +243,7 @@ def main(html_dir):
         else:
             measured += r["blocks"]
             failures += found
-    for fault in ("#cut", "#wraps", "#cjk", "#no-cue"):
+    for fault in ("#cut", "#wraps", "#cjk", "#no-cue", "#small-figure"):
         if not any(fault in line for line in planted):
             failures.append(f"the self-check page {SELF_CHECK.name}: its planted fault {fault} was not found; found: {planted}")
     for f in failures:
@@ -245,7 +256,7 @@ def main(html_dir):
     os.rmdir(shots)
     print(f"{len(pages)} pages, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
           f"hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no fitting line wrapped, "
-          "Chinese two columns, the phone's scroll cue seen (and the self-check page's four faults found)")
+          "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)")
     return 0
 
 
