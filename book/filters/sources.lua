@@ -98,16 +98,23 @@ local function check_block(block, ids)
   return block
 end
 
-local function cites_anything(doc)
+-- Whether the page cites a source or quotes one (a page that does neither reads nothing here).
+local function cites_anything(doc, or_quotes)
   local any = false
-  doc:walk { Cite = function(cite)
-    for _, c in ipairs(cite.citations) do if not is_crossref(c.id) then any = true end end
-  end }
+  doc:walk {
+    Cite = function(cite)
+      for _, c in ipairs(cite.citations) do if not is_crossref(c.id) then any = true end end
+    end,
+    Span = function(span) if or_quotes and span.classes:includes('quote') then any = true end end,
+  }
   return any
 end
 
 return { {
   Pandoc = function(doc)
+    -- A page that cites nothing does not read the bibliography, so an edit of it does not
+    -- render that page again (book/render.sh's cache).
+    if not cites_anything(doc, true) then return doc end
     local refs, ids = bibliography()
     local blocks = pandoc.List()
     for _, block in ipairs(doc.blocks) do blocks:insert(check_block(block, ids)) end
