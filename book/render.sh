@@ -41,7 +41,7 @@ book_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua"
+        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua" --lua-filter "$book/filters/page.lua"
         --lua-filter "$book/filters/sources.lua" --citeproc --csl "$book_csl")
 
 # The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as

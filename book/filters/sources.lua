@@ -128,6 +128,7 @@ return { {
     local heading = pandoc.Header(is_book and 1 or 2, { pandoc.Str('参考文献') },
       pandoc.Attr('references', { 'unnumbered' }))
     doc.blocks:insert(heading)
+    if FORMAT == 'latex' then doc.blocks:insert(pandoc.RawBlock('latex', '\\markboth{参考文献}{参考文献}')) end
     doc.blocks:insert(pandoc.Div({}, pandoc.Attr('refs')))
     return doc
   end,
