@@ -124,8 +124,8 @@ ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a, 
   if (a.roof_overridden) {
     legend.rows.push_back({std::nullopt,
                            std::nullopt,
-                           {{fmt::format("算子声明的屋顶是 {}，--roof 换成了 {}：图里粗线是后者",
-                                         ledger.declared_roof, a.chosen.roof->key),
+                           {{fmt::format("算子声明的屋顶是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof,
+                                         a.chosen.roof->key),
                              kMuted}}});
   }
   return legend;
