@@ -33,12 +33,17 @@ print_work=$out/print
 mkdir -p "$cache"
 
 book=$root/book
+# The 参考文献's style, GB/T 7714-2015 numeric (Debian's citation-style-language-styles;
+# book/filters/sources.lua checks the citations first, docs/sources.md).
+book_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
+[ -f "$book_csl" ] || { echo "render: $book_csl not found (scripts/install-deps --book installs citation-style-language-styles)" >&2; exit 2; }
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 # Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua")
+        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua" --lua-filter "$book/filters/page.lua"
+        --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua" --citeproc --csl "$book_csl")
 
 # The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
 # OUT/.cache/<name> with OUT/.cache/<name>.deps: a key of its command line (an argument that

@@ -64,14 +64,22 @@ def unembedded_fonts(pdf):
 
 
 def logical_lines(text):
-    """The extracted lines, each ↪ continuation joined to the line it continues."""
-    lines = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith(WRAP_MARK) and lines:
-            lines[-1] += line[len(WRAP_MARK):]
-        else:
-            lines.append(line)
+    """The extracted lines, each ↪ continuation joined to the line it continues, also when a page
+    break falls between them (the next page's running header, its first line, is skipped)."""
+    lines, target = [], None
+    for page in text.split("\f"):
+        header = True
+        for raw in page.splitlines():
+            line = raw.strip()
+            if header and line:
+                lines.append(line)  # the running header: never the line a continuation continues
+                header = False
+            elif line.startswith(WRAP_MARK) and target is not None:
+                lines[target] += line[len(WRAP_MARK):]
+            else:
+                lines.append(line)
+                if line:
+                    target = len(lines) - 1
     return lines
 
 

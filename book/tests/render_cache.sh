@@ -10,7 +10,10 @@
 #      show it; the pages that do not read it (the contents, 28, 36) are left as they were;
 #   4. a sentence added to page 02's prose: page 02 shows it, the other pages (which take only
 #      its titles and numbered figures from it) are left as they were;
-#   5. page 02's title changed: every page's contents shows the new title.
+#   5. page 02's title changed: every page's contents shows the new title;
+#   6. an entry's title in book/sources/references.yaml changed: page 36 shows it, the index
+#      (which cites nothing) is left as it was;
+#   7. a stored passage no longer holds what page 36 quotes: the render fails, naming it.
 # On failure it names the step and keeps WORK_DIR with the renders' logs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -83,5 +86,22 @@ render title
 for page in index 28-op-ledger 36-head-roofline; do
   grep -q "（缓存检查）" "$out/html/$page.html" || fail "render 5: $page.html's contents do not show page 02's new title"
 done
+
+# The sources (book/filters/sources.lua): a bibliography entry's new title reaches the pages
+# that cite it, not the index (which cites nothing); a stored passage that no longer holds what
+# page 36 quotes fails the render, so the page is not taken from the cache.
+sed -i 's/^  title: Ascend Sparse Attention Forward 算法与优化技术简析$/&（缓存检查）/' "$tree/book/sources/references.yaml"
+grep -q '算法与优化技术简析（缓存检查）' "$tree/book/sources/references.yaml" || fail "could not change the report's title in book/sources/references.yaml"
+before=$(stamps)
+render bibliography
+grep -q '算法与优化技术简析（缓存检查）' "$out/html/36-head-roofline.html" || fail "render 6: page 36 does not show the report's new title"
+unchanged_pages "render 6 (a title in book/sources/references.yaml; the index cites nothing)" index.html
+passages=$tree/book/sources/passages/flashmla-report.txt
+sed -i 's/^> 华为昇腾 950 的每个 AI Core 具有一个 CUBE Core 和两个 VECTOR Core$/> 华为昇腾 950 的每个 AI Core 具有一个 CUBE Core/' "$passages"
+grep -qx '> 华为昇腾 950 的每个 AI Core 具有一个 CUBE Core' "$passages" || fail "could not shorten the passage @cores of $passages"
+if bash "$tree/book/render.sh" "$out" >"$work/render-passage.log" 2>&1; then
+  fail "render 7: page 36 quotes a passage that no longer holds the quote, and the render passed (a page from the cache?)"
+fi
+grep -q 'is not in passage @cores' "$work/render-passage.log" || fail "render 7 failed without naming the passage @cores (log: $work/render-passage.log)"
 rm -rf "$work"
-echo "render-cache: ok (nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only; a prose edit rendered its page only; a new title reached every page)"
+echo "render-cache: ok (nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only; a prose edit rendered its page only; a new title reached every page; a bibliography edit reached the citing pages only; a changed passage failed the page that quotes it)"

@@ -69,7 +69,7 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
                     flops、bytes、算术强度、时间、判据），数值是能往返的最短写法（全精度），
                     单位是 FLOP、字节、秒，另附所用机器与各参数的取值
   --plot FILE.svg   另外把所选机器的 roofline 画成 SVG 写进 FILE.svg（log-log：横轴算术强度
-                    FLOP/Byte，纵轴 FLOP/s；带宽斜线、算力天花板、平衡点，每个打印的算子是
+                    FLOP/Byte，纵轴 FLOP/s；内存屋顶（斜线）、算力屋顶、平衡点，每个打印的算子是
                     一个编号的点）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名，
                     FILE 是符号链接时写到它指向的文件；写不了（目录不存在、没有权限、不是普通文件）
                     时退出码 2，原文件不动，不留下写了一半的文件

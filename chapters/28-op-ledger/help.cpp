@@ -18,9 +18,9 @@ constexpr const char* kHelpTemplate =
       op_ledger --list-machines [--profile FILE]
 
 第 28 章示例：算子性能账本（按 term 逐项记账）。
-给定一个算子（case）、它的形状和一台机器的 profile，逐项打印账本：每个 term 读写多少字节、
+给定一个算子（--case）、它的形状和一台机器的 profile，逐项打印账本：每个 term 读写多少字节、
 算多少 FLOP（拆到「read q」「write k_fp8」「read RoPE cos table」这一级，并写明按什么公式数的），
-然后是总计、算术强度 AI = flops / bytes、case 声明的 compute roof、平衡点 = roof / 带宽、
+然后是总计、算术强度 AI = flops / bytes、算子声明的 compute roof、平衡点 = roof / 带宽、
 memory time = bytes / 带宽、compute time = flops / roof、SOL time = max(两者) 与 bound 类型
 （两者相等时记 memory-bound）。最后把同一本账放到该机器其余每条 compute roof 下再判一次：
 这是已发表 README 里「用错 roof」那一节的可复算版本。本程序不测量任何性能，所有时间都是下界。
@@ -31,7 +31,7 @@ memory time = bytes / 带宽、compute time = flops / roof、SOL time = max(两�
   e     每元素字节数：fp32 为 4，fp16/bf16 为 2，fp8 为 1。
 所有计数都是精确的 64 位整数；任何一项乘积超出 64 位的形状会被拒绝，而不是回绕。
 
-case（形状参数与默认值；case 声明的 roof）：
+--case 的取值（形状参数与默认值；算子声明的 roof）：
   gemm          C = A·B：读 A M*K*e、读 B K*N*e、写 C M*N*e；matmul 2*M*N*K FLOP。
                 --m 4096 --n 4096 --k 4096 --dtype fp16；roof tensor_core.<dtype>
                 （fp32 没有张量核 roof，声明 cuda_core.fp32；tf32 要用 --roof 自己选）。
@@ -71,18 +71,18 @@ case（形状参数与默认值；case 声明的 roof）：
                       stderr 打印一行，写明文件、行号和出错的字段，退出码 2。
                       安装后的程序在当前目录下找不到相对路径 FILE 时，到安装目录的 share/op-perf-book/ 下找，
                       所以书里印的路径（common/tests/profiles/reader-gpu.yaml 等）在任何目录下都能用。
-  --roof ROOF         覆盖 case 声明的 compute roof，必须是该 profile 的一条 compute roof，例如 @DEFAULT_MACHINE@ 的
+  --roof ROOF         覆盖算子声明的 compute roof，必须是该 profile 的一条 compute roof，例如 @DEFAULT_MACHINE@ 的
                       @DEFAULT_ROOFS@
                       （hbm 是访存 roof，不能当 compute roof）。程序从不替你判断该用哪条 roof，
-                      只把你选的那条和其它每一条一起打印出来作对比。profile 没有 case 声明的 roof 时
+                      只把你选的那条和其它每一条一起打印出来作对比。profile 没有算子声明的 roof 时
                       （mi300x 没有 tensor_core.fp16、a100-sxm-80gb 没有 tensor_core.fp8）程序报错并列出
                       它的 compute roof，由你用 --roof 选一条；--sweep 不接受 --roof，这样的 profile 上
                       请逐个用 --case。
   --format FORMAT     与 --case 一起：text（默认）或 json；与 --sweep 一起：markdown（默认）或 json。
                       json 里计数是精确整数，浮点数取能往返的最短写法。
   --plot FILE.svg     与 --case 一起：另外把这本账画成 SVG 写进 FILE.svg（log-log：横轴算术强度
-                      FLOP/Byte，纵轴 FLOP/s）：一条访存斜线，profile 的每条 compute roof 各一条水平线，
-                      case 的算术强度是一条竖线，它与每条 roof 的交点标出该 roof 下的判据（粗线是所选
+                      FLOP/Byte，纵轴 FLOP/s）：内存屋顶一条斜线，profile 的每条 compute roof 各一条水平线，
+                      算子的算术强度是一条竖线，它与每条 roof 的交点标出该 roof 下的判据（粗线是所选
                       的 roof）。stdout 照常输出、不受影响；文件先写到同目录的临时文件再改名（FILE 是
                       符号链接时写到它指向的文件，链接本身不变），写不了（目录不存在、没有权限、不是
                       普通文件）时退出码 2，原文件不动，不留下写了一半的文件。
@@ -91,7 +91,7 @@ case（形状参数与默认值；case 声明的 roof）：
   --list-machines     列出每个内置 profile 的每条 roof：theoretical、calibration（或 not calibrated）、
                       effective 与出处；加 --profile FILE 时把该文件也列在最后（可用来检查自己的文件）；
                       不接受其它参数。
-  形状参数            见上面各 case；只接受所选 case 自己的形状参数。--head-dim 属于 attention 与
+  形状参数            见上面各算子；只接受所选算子自己的形状参数。--head-dim 属于 attention 与
                       fused-norm-rope-quant，--n 属于 gemm（N）与 elementwise（元素数）。
   --dtype DTYPE       fp32, fp16, bf16, fp8（gemm、attention、rmsnorm、elementwise）
 

@@ -95,9 +95,9 @@ std::string short_key(const std::string& key, const std::vector<RoofLine>& lines
 }
 
 std::string verdict_note(const RoofLine& line, const Analysis& a, const OperatorLedger& ledger) {
-  if (line.chosen) return a.roof_overridden ? "（--roof 选的）" : "（case 声明的 roof）";
+  if (line.chosen) return a.roof_overridden ? "（--roof 选的）" : "（算子声明的屋顶）";
   const std::string change = line.verdict->verdict.bound == a.chosen.verdict.bound ? "判据相同" : "判据翻转";
-  if (line.verdict->roof->key == ledger.declared_roof) return fmt::format("（case 声明的 roof；{}）", change);
+  if (line.verdict->roof->key == ledger.declared_roof) return fmt::format("（算子声明的屋顶；{}）", change);
   return fmt::format("（{}）", change);
 }
 
@@ -124,8 +124,8 @@ ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a, 
   if (a.roof_overridden) {
     legend.rows.push_back({std::nullopt,
                            std::nullopt,
-                           {{fmt::format("case 声明的 roof 是 {}，--roof 换成了 {}：图里粗线是后者",
-                                         ledger.declared_roof, a.chosen.roof->key),
+                           {{fmt::format("算子声明的屋顶是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof,
+                                         a.chosen.roof->key),
                              kMuted}}});
   }
   return legend;
@@ -160,7 +160,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   ledger::PlotFrame frame;
   frame.text = {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
                 fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
-                "竖线是本 case 的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
+                "竖线是本例的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
                 "compute-bound"};
   frame.titles = ledger::roofline_axis_titles();
   frame.legend = ledger::legend_drawer(legend_of(lines, a, ledger));

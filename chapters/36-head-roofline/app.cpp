@@ -59,11 +59,11 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
                         的临时文件再改名（符号链接写到它指向的文件），写不了（目录不存在、没有权限、
                         不是普通文件）时退出码 2，原文件不动，不留下写了一半的文件
 
-以下常量的默认值都是报告给的（报告 :85-94），不是本机实测：
-  --d N                 d_qk = d_v，每个 head 的维度（默认 512；报告脚本的 D_QK）
+以下常量的默认值都是报告给的（报告 :85-94，昇腾 950 的常数），不是本机实测：
+  --d N                 d_qk = d_v，每个 head 的维度（默认 512；已发表的脚本的 D_QK）
   --l2-bw B/s           整颗芯片的 L2 总带宽，字节/秒（默认 5e12，即 5 TB/s；L2_TOTAL_BW）
-  --cores N             L2 带宽平分的份数（默认 32；NUM_CORES，即 config.h 里
-                        kernel 的网格大小 GRID_SHAPE = 32，不是芯片的 AI Core 数）
+  --cores N             L2 带宽平分的份数：芯片的 AI Core 数（默认 32，报告的 num_cores：
+                        报告讲的昇腾 950 有 32 个 AI Core；NUM_CORES）
   --freq Hz             AI Core 主频（默认 1650e6，即 1650 MHz；FREQ）
   --fma-per-cycle N     Cube 打满时每个 AI Core 每周期的 FMA 数（默认 4096；FMA_PER_CYCLE）
   --heads N[,N...]      每个 AI Core 负责的 q head 数，逗号分隔的候选

@@ -54,7 +54,12 @@ function M.new(ctx, sources)
       if not seen[k] then problems.add(string.format('%s: roof-table: %s has no roof %s', ctx.page, rel, k)) end
     end
     local md = table.concat(rows, '\n')
-    if div.attributes.caption then md = md .. '\n\n: ' .. div.attributes.caption end
+    if div.attributes.caption then
+      -- The caption cites the profile's entry (book/sources/profiles.list), before a trailing {#id}.
+      local cite = require('sources_profiles').citation(key)
+      local text, id = div.attributes.caption:match('^(.-)(%s*{#[^}]*})%s*$')
+      md = md .. '\n\n: ' .. (text and (text .. cite .. id) or (div.attributes.caption .. cite))
+    end
     local blocks = pandoc.read(md, 'markdown').blocks
     return pandoc.Div(blocks, pandoc.Attr(div.identifier, { 'roof-table' }, { ['data-source'] = rel }))
   end

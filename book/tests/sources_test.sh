@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# sources_test.sh: book/filters/sources.lua and citeproc (GB/T 7714-2015 numeric), as
+# book/render.sh runs them, on small pages against the tree's book/sources/:
+#   * a page quoting a stored passage and citing it renders, in every format, with the
+#     citation numbered and a 参考文献 listing the entry;
+#   * a citation of a missing entry, a citation of a passage that is not stored, a quote
+#     that is not in the passage it cites, and a quote with no citation of a passage each
+#     fail the render, and the message names it.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+[ -f "$csl" ] || { echo "FAIL: $csl not found (scripts/install-deps --book installs citation-style-language-styles)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+render() {  # render FORMAT: the page on stdin, through the filter and citeproc, as text on stdout
+  local file=$tmp/page.$1
+  pandoc --from markdown --to "$1" --lua-filter "$root/book/filters/sources.lua" --citeproc --csl "$csl" -o "$file" || return
+  if [ "$1" = epub3 ]; then unzip -p "$file" '*.xhtml'; else cat "$file"; fi
+}
+
+good='报告写明「[华为昇腾 950 的每个 AI Core 具有一个 CUBE Core 和两个 VECTOR Core]{.quote}」[@flashmla-report#cores]。'
+for to in html5 epub3 latex; do
+  out=$(printf '%s\n' "$good" | render "$to" 2>&1) || { fail "--to $to: the good page did not render: $out"; continue; }
+  grep -q '参考文献' <<<"$out" || fail "--to $to: no 参考文献 section"
+  grep -q 'Ascend Sparse Attention Forward' <<<"$out" || fail "--to $to: the 参考文献 does not list the report"
+  grep -q -e '\[1\]' -e '{\[}1{\]}' <<<"$out" || fail "--to $to: the citation is not numbered [1]"
+  ! grep -q 'flashmla-report#' <<<"$out" || fail "--to $to: the passage id reached the output"
+done
+
+# bad NAME MESSAGE PAGE: PAGE must fail the render with MESSAGE in the error.
+bad() {
+  local out rc
+  out=$(printf '%s\n' "$3" | render html5 2>&1)
+  rc=$?
+  if [ $rc -eq 0 ] || ! grep -qF "$2" <<<"$out"; then
+    fail "$1: rendered (exit $rc) or did not say '$2':"
+    echo "$out" | head -n 5
+  fi
+}
+bad 'a missing entry' 'citation [@no-such-source]: no entry `no-such-source` in book/sources/references.yaml' \
+  '某个来源说过一件事[@no-such-source]。'
+bad 'a passage not stored' 'citation [@flashmla-report#no-such-passage]: no passage `@no-such-passage` stored in book/sources/passages/flashmla-report.txt' \
+  '报告说过一件事[@flashmla-report#no-such-passage]。'
+bad 'a quote not in its passage' '「华为昇腾 950 的每个 AI Core 具有两个 CUBE Core」 is not in passage @cores' \
+  '报告写明「[华为昇腾 950 的每个 AI Core 具有两个 CUBE Core]{.quote}」[@flashmla-report#cores]。'
+bad 'a quote citing no passage' 'has no citation of a stored passage after it' \
+  '报告写明「[华为昇腾 950 的每个 AI Core 具有一个 CUBE Core]{.quote}」[@flashmla-report]。'
+
+if [ $status -eq 0 ]; then
+  echo "ok: a stored quote renders with its 参考文献 in every format; a missing entry or passage, a quote not in its passage and a quote with no passage each fail, named"
+else
+  echo "rerun: ctest --test-dir build -R book/sources --output-on-failure"
+fi
+exit $status
