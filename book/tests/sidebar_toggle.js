@@ -73,7 +73,8 @@ async function wide(browser) {
   check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
   // The section being read is marked in the contents: scroll to the last section's heading.
   const marked = await page.evaluate(async () => {
-    const heads = [...document.querySelectorAll('main h2[id]')];
+    const listed = new Set([...document.querySelectorAll('#sidebar a[href^="#"]')].map((a) => a.getAttribute('href').slice(1)));
+    const heads = [...document.querySelectorAll('main h2[id]')].filter((h) => listed.has(h.id));
     const last = heads[heads.length - 1];
     last.scrollIntoView();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -170,7 +171,8 @@ async function selfCheck(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
   await page.goto(url(pages[0]), { waitUntil: 'load' });
-  await page.addStyleTag({ content: '.sidebar-toggle { position: absolute !important; top: 0 !important; }' });
+  await page.addStyleTag({ content: '.topbar { position: static !important; } ' +
+                                    '.sidebar-toggle { position: absolute !important; top: 0 !important; }' });
   const y = await scrollTo(page, 5000);
   await page.click('.sidebar-button');
   await settle(page);

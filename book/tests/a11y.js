@@ -1,0 +1,96 @@
+// node a11y.js DEPS_DIR HTML_DIR BASELINE
+// The accessibility gate (ctest book/a11y, label book), as Quarto runs one: axe-core (pinned in
+// book/search/package-lock.json beside MiniSearch and playwright-core) on every page of HTML_DIR
+// in headless Chromium (Debian's), at 1280 and 375 px, light and dark, with every run control
+// opened (运行 / 改参数) and the search box showing hits. Every violation fails unless BASELINE
+// names it (book/tests/a11y-baseline.txt: rule, element, why); a baseline line no violation
+// matches fails too, so the list only shrinks. Before the book it checks
+// book/tests/a11y/self-check.html and fails unless axe finds its two planted faults.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+
+const [depsDir, htmlDir, baselinePath] = process.argv.slice(2);
+if (!baselinePath) {
+  console.error('usage: node a11y.js DEPS_DIR HTML_DIR BASELINE');
+  process.exit(2);
+}
+const modules = path.join(path.resolve(depsDir), 'node_modules');
+const { chromium } = require(path.join(modules, 'playwright-core'));
+const AXE = path.join(modules, 'axe-core', 'axe.min.js');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SELF_CHECK = path.join(__dirname, 'a11y', 'self-check.html');
+const VIEWS = [[1280, 'light'], [1280, 'dark'], [375, 'light'], [375, 'dark']];
+const DEADLINE_S = 150; // ctest's TIMEOUT is three times this
+
+const baseline = fs.readFileSync(baselinePath, 'utf8').split('\n')
+  .filter((l) => l.trim() && !l.startsWith('#'))
+  .map((l) => {
+    const [rule, target] = l.split('--')[0].trim().split(/\s+/);
+    return { line: l.trim(), rule, target: new RegExp(target), used: 0 };
+  });
+const pages = fs.readdirSync(htmlDir).filter((f) => f.endsWith('.html')).sort();
+
+// Opens every run control and shows the search's hits, so axe sees them too.
+async function openEverything(page) {
+  await page.evaluate(() => document.querySelectorAll('.run-open').forEach((b) => b.click()));
+  const box = await page.$('input[type="search"]');
+  if (box && await box.isVisible()) {
+    await box.fill('平衡点');
+    await page.waitForTimeout(300);
+  }
+}
+
+async function violations(browser, file, width, scheme) {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+  const page = await ctx.newPage();
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  await openEverything(page);
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
+      why: (n.failureSummary || '').split('\n').slice(1).join(' ').trim().slice(0, 200) })));
+  });
+  await ctx.close();
+  return found;
+}
+
+async function main() {
+  const timer = setTimeout(() => { console.log(`FAIL: still running after ${DEADLINE_S} s`); process.exit(1); }, DEADLINE_S * 1000);
+  const browser = await chromium.launch({ executablePath: CHROMIUM,
+    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const failures = [];
+  let checked = 0, kept = 0;
+  try {
+    const planted = await violations(browser, SELF_CHECK, 1280, 'light');
+    for (const rule of ['image-alt', 'color-contrast']) {
+      if (!planted.some((v) => v.rule === rule)) failures.push(`self-check: axe did not find the planted ${rule} (found ${JSON.stringify(planted)})`);
+    }
+    for (const name of pages) {
+      for (const [width, scheme] of VIEWS) {
+        checked++;
+        for (const v of await violations(browser, path.join(htmlDir, name), width, scheme)) {
+          const known = baseline.find((b) => b.rule === v.rule && b.target.test(v.target));
+          if (known) { known.used++; kept++; continue; }
+          failures.push(`${name} at ${width} px ${scheme}: ${v.rule} (${v.impact}) on ${v.target}: ${v.why}`);
+        }
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    await browser.close();
+  }
+  for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
+  const unique = [...new Set(failures)];
+  for (const f of unique.slice(0, 40)) console.log(`FAIL: ${f}`);
+  if (unique.length) {
+    console.log(`${unique.length} failure(s); rerun: bash book/search/tests/run.sh ../../tests/a11y.js ${htmlDir} ${baselinePath}`);
+    process.exit(1);
+  }
+  console.log(`axe-core on ${pages.length} pages × ${VIEWS.length} views (${checked} loads, run controls and search opened): ` +
+              `no violation but the ${kept} the baseline names (and the self-check's two planted faults found)`);
+}
+
+main().catch((e) => { console.log(`FAIL: ${e.stack || e}`); process.exit(1); });
