@@ -37,3 +37,18 @@ function(add_edition_info)
     COMMENT "Which edition the programs reproduce (common/tools/edition_info.py)"
     VERBATIM)
 endfunction()
+
+# The gate's check (scripts/check-editions; label golden, so scripts/build-book's gate runs it):
+# every published output has its ID, and differs from the last edition's only with a record
+# that matches it.
+function(add_edition_tests)
+  add_test(NAME editions/records COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check-editions)
+  set_tests_properties(editions/records PROPERTIES LABELS golden TIMEOUT 60)
+  # The release and errata workflow in a scratch copy (scripts/tests/editions-test.sh): it
+  # renders the book, so it comes with the book's tests.
+  if(BOOK_TESTS AND NOT EMSCRIPTEN)
+    add_test(NAME scripts/editions
+      COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/editions-test.sh ${CMAKE_BINARY_DIR}/editions-test)
+    set_tests_properties(scripts/editions PROPERTIES LABELS "tools" TIMEOUT 900)
+  endif()
+endfunction()

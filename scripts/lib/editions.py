@@ -290,39 +290,50 @@ def edition_bytes(edition, path):
     return done.stdout
 
 
-def needs_reason(path, fresh):
-    """The last edition, when writing `fresh` to `path` changes an output it published; else None."""
-    edition = latest()
-    if edition is None or path not in edition.outputs:
-        return None
-    return edition if hashlib.sha256(fresh).hexdigest() != edition.outputs[path] else None
-
-
-def record(writes, reason, klass):
-    """Updates editions/pending.txt for the golden files about to be written ([(path, bytes)]):
-    a record per output that now differs from the last edition, none for one that is back to
-    it. Raises EditionError before anything is written when a reason or class is missing."""
+def unrecorded(outputs):
+    """The last edition and the paths of `outputs` ([(path, bytes)]) that differ from what it
+    published with no record in editions/pending.txt that matches them."""
     edition = latest()
     if edition is None:
+        return None, []
+    pending = {c.path: c for c in load_pending()}
+    out = []
+    for path, fresh in outputs:
+        sha = hashlib.sha256(fresh).hexdigest()
+        if path in edition.outputs and sha != edition.outputs[path]:
+            known = pending.get(path)
+            if not (known and known.old_sha == edition.outputs[path] and known.new_sha == sha):
+                out.append(path)
+    return edition, out
+
+
+def record(outputs, reason, klass):
+    """Brings editions/pending.txt up to date for the golden files as update-golden --write
+    leaves them ([(path, bytes)], written or already the same): a record for each output
+    that differs from the last edition, with the reason given (one already recorded for the
+    same bytes stays unless a new reason is given), none for one back as the edition had it.
+    Raises EditionError, before the caller writes anything, when a reason or class is missing."""
+    edition, needing = unrecorded(outputs)
+    if edition is None:
         return
-    changing = [(p, b) for p, b in writes if p in edition.outputs and hashlib.sha256(b).hexdigest() != edition.outputs[p]]
-    if changing and (not reason or not reason.strip() or "\n" in reason):
-        names = " ".join(p for p, _ in changing)
-        raise EditionError(f"{names}: edition {edition.number} published it; give one line saying why it changes "
-                           f"with --reason TEXT and --class ({CLASS_HELP})")
-    if changing and klass not in CLASSES:
-        raise EditionError(f"--class must be {CLASS_HELP}, got '{klass or ''}'")
+    if needing and (not reason or not reason.strip() or "\n" in reason):
+        raise EditionError(f"{' '.join(needing)}: edition {edition.number} published "
+                           f"{'it' if len(needing) == 1 else 'them'}; give one line saying why with --reason TEXT "
+                           f"and --class ({CLASS_HELP}); nothing was written")
+    if reason and klass not in CLASSES:
+        raise EditionError(f"--class must be {CLASS_HELP}, got '{klass or ''}'; nothing was written")
     ids = load_ids()
     pending = {c.path: c for c in load_pending()}
-    for path, fresh in writes:
+    for path, fresh in outputs:
         if path not in edition.outputs:
             continue
-        if hashlib.sha256(fresh).hexdigest() == edition.outputs[path]:
+        sha = hashlib.sha256(fresh).hexdigest()
+        if sha == edition.outputs[path]:
             pending.pop(path, None)
-            continue
-        diff = compact_diff(edition_bytes(edition, path), fresh)
-        pending[path] = Change(ids.get(path, edition.ids.get(path, "?")), path, CLASSES[klass], edition.outputs[path],
-                               hashlib.sha256(fresh).hexdigest(), reason.strip(), diff)
+        elif path in needing or reason:
+            diff = compact_diff(edition_bytes(edition, path), fresh)
+            pending[path] = Change(ids.get(path, edition.ids.get(path, "?")), path, CLASSES[klass],
+                                   edition.outputs[path], sha, reason.strip(), diff)
     save_pending(list(pending.values()))
 
 
