@@ -36,7 +36,7 @@ book=$root/book
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml
-        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
+        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/editions.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
         --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/page.lua")
 
 # The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
@@ -174,6 +174,7 @@ print_edition() {
 # The book's pages in reading order: the index, then every chapter of chapters/chapters.list.
 pages=("$book/index.md")
 while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters)
+pages+=("$book/errata.md")  # the appendix: 勘误与变更 (book/filters/editions.lua; docs/editions.md)
 
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then
