@@ -110,6 +110,8 @@ step "the reasons recorded; a record that does not match fails"
 RELEASE_GATE=$gate scripts/release-edition --date 2026-12-02 >"$run/release-2.log" 2>&1 ||
   { cat "$run/release-2.log"; fail "release-edition (edition 2)"; }
 [ ! -e editions/pending.txt ] || fail "edition 2 left editions/pending.txt"
+expect_fail 1 "$run/first-refused.log" env RELEASE_GATE=true scripts/release-edition --first
+grep -q 'edition 2 is out' "$run/first-refused.log" || { cat "$run/first-refused.log"; fail "release-edition --first after edition 2"; }
 cmake --build build --target op_ledger >>"$run/build.log" 2>&1 || fail "rebuild op_ledger (log: $run/build.log)"
 build/chapters/28-op-ledger/op_ledger --version >"$run/version-2.txt"
 grep -qx 'op_ledger 第 2 版（2026-12-02）' "$run/version-2.txt" &&
