@@ -13,7 +13,8 @@ TEST_CASE("version text names the edition, the commit and whether the outputs ar
         "op_ledger 第 2 版（2026-12-02）\n"
         "提交 0123456789ab\n"
         "输出摘要 16ba16e0f129，与第 2 版相同\n");
-  const BuildInfo changed{2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", true, "aaaaaaaaaaaa", "16ba16e0f129"};
+  const BuildInfo changed{2,    "2026-12-02",   "28-op-ledger", "0123456789abcdef0123",
+                          true, "aaaaaaaaaaaa", "16ba16e0f129"};
   CHECK(version_text("op_ledger", changed) ==
         "op_ledger 第 2 版（2026-12-02）\n"
         "提交 0123456789ab，另有未提交的改动\n"
