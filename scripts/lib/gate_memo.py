@@ -8,7 +8,7 @@ Usage: gate_memo.py fingerprint OUT.json          each chapter's fingerprint, no
 
 A chapter's fingerprint is a hash of
   - the shared tree: every file of the source tree except the chapters' own (below), .git,
-    build folders and Python caches; the build folders' CMakeCache.txt (compilers, flags); and
+    editions/ (no chapter's test reads it), build folders and Python caches; the build folders' CMakeCache.txt (compilers, flags); and
     the versions of the Debian packages the tests run (Pandoc, Chromium, Node, the compilers);
   - the chapter's own files: chapters/<chapter>/, golden/<chapter>/ and book/<chapter>.md;
   - what the builds made for it: the files directly in build/chapters/<chapter>/ and
