@@ -17,7 +17,12 @@ import suite  # noqa: E402
 
 
 def git(*args):
+    """git's output in the tree, or None: no git, or the tree is no repository of its own (a
+    scratch copy inside another checkout must not take that checkout's commit)."""
     try:
+        top = subprocess.run(["git", "-C", str(suite.ROOT), "rev-parse", "--show-toplevel"], capture_output=True, text=True)
+        if top.returncode != 0 or Path(top.stdout.strip()).resolve() != suite.ROOT.resolve():
+            return None
         done = subprocess.run(["git", "-C", str(suite.ROOT), *args], capture_output=True, text=True)
     except OSError:
         return None
