@@ -49,7 +49,8 @@ outputs=(golden/02-op-traffic/reader-profile.txt golden/28-op-ledger/reader-prof
          golden/28-op-ledger/reader-profile-sweep.txt)
 gate="scripts/check-editions && ctest --test-dir build -R '^(02-op-traffic/reader-profile|28-op-ledger/reader-profile-(gemm|sweep))\$' && book/tests/audit_numbers.sh 28-op-ledger"
 
-# 1. The author's book, and edition 1.
+# 1. The author's book, and edition 1 (the copy starts as if never released; the IDs stay).
+rm -f editions/latest.txt editions/edition-*.txt editions/pending.txt
 sed -i 's|^reader-profile-gemm .*|& --format json|' golden/28-op-ledger/cases.list
 printf '\n读者 profile 的访存标定是 [0.9]{.n src="reader-profile-gemm" at="memory_roof.calibration"}，平衡点约 [167]{.n src="reader-profile-gemm" at="balance"}。\n' \
   >>book/28-op-ledger.md
