@@ -41,9 +41,10 @@ book_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-
 source "$book/run/assets.sh"  # the pages' run control: run_page_args, copy_run_assets
 # Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
-        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/golden.lua" --lua-filter "$book/filters/excerpt.lua"
-        --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua" --lua-filter "$book/filters/page.lua"
-        --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua" --citeproc --csl "$book_csl")
+        --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/editions.lua" --lua-filter "$book/filters/golden.lua"
+        --lua-filter "$book/filters/excerpt.lua" --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua"
+        --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua"
+        --citeproc --csl "$book_csl")
 
 # The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
 # OUT/.cache/<name> with OUT/.cache/<name>.deps: a key of its command line (an argument that
@@ -201,6 +202,7 @@ print_edition() {
 # The book's pages in reading order: the index, then every chapter of chapters/chapters.list.
 pages=("$book/index.md")
 while read -r chapter _; do pages+=("$book/$chapter.md"); done < <(book_chapters)
+pages+=("$book/errata.md")  # the appendix: 勘误与变更 (book/filters/editions.lua; docs/editions.md)
 
 mkdir -p "$out/html"
 if [ $# -gt 0 ]; then

@@ -29,6 +29,7 @@
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local figure_svg = require 'figure_svg'
+local output_ids = require 'output_ids'
 
 local problems = repo.problems('golden.lua')
 local is_epub = FORMAT:match('epub') ~= nil
@@ -58,6 +59,9 @@ local function caption(text, source)
     inlines:extend(pandoc.read(text, 'markdown').blocks[1].content)
     inlines:insert(pandoc.Space())
   end
+  -- The output's stable ID beside its golden path (output_ids.lua).
+  local id = output_ids.label(source)
+  if id then inlines:extend(id) else problems.add(source .. ' has no output ID in editions/ids.txt: run scripts/update-golden ' .. source:match('^golden/(%d+)') .. ' --write') end
   inlines:insert(pandoc.Code(source))
   return pandoc.Para(inlines)
 end

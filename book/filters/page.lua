@@ -60,6 +60,7 @@ end
 local function reading_order()
   local list = { { key = 'index', title = { pandoc.Str('关于本书') } } }
   for _, c in ipairs(repo.chapters()) do table.insert(list, { key = c.key, title = outline(c.key).title }) end
+  table.insert(list, { key = 'errata', title = outline('errata').title })  -- the appendix (docs/editions.md)
   return list
 end
 

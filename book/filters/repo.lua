@@ -66,7 +66,9 @@ end
 -- (summaries_digest.lua prints them for book/render.sh).
 function M.derived_lines(kinds, functions)
   local out = {}
-  for _, c in ipairs(M.chapters()) do
+  local pages = M.chapters()
+  pages[#pages + 1] = { key = 'errata' }  -- the appendix after the chapters (page.lua's reading order)
+  for _, c in ipairs(pages) do
     local rel = 'book/' .. c.key .. '.md'
     local text = read_unlogged(rel)
     for _, what in ipairs(kinds) do

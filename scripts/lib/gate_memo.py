@@ -8,7 +8,7 @@ Usage: gate_memo.py fingerprint OUT.json          each chapter's fingerprint, no
 
 A chapter's fingerprint is a hash of
   - the shared tree: every file of the source tree except the chapters' own (below), .git,
-    build folders and Python caches; the build folders' CMakeCache.txt (compilers, flags); and
+    editions/ (no chapter's test reads it), build folders and Python caches; the build folders' CMakeCache.txt (compilers, flags); and
     the versions of the Debian packages the tests run (Pandoc, Chromium, Node, the compilers);
   - the chapter's own files: chapters/<chapter>/, golden/<chapter>/ and book/<chapter>.md;
   - what the builds made for it: the files directly in build/chapters/<chapter>/ and
@@ -113,7 +113,9 @@ def fingerprints():
     chapters = [chapter for chapter, _ in suite.chapters()]
     owned = {f"chapters/{c}" for c in chapters} | {f"golden/{c}" for c in chapters} | \
         {f"book/{c}.md" for c in chapters}
-    shared = shared_digest(owned)
+    # editions/ (a recorded reason, a new output's ID) is read by no chapter's test; the programs'
+    # --version, built from it, is in each chapter's build folder, hashed below.
+    shared = shared_digest(owned | {"editions"})
     return {chapter: chapter_digest(chapter, shared) for chapter in chapters}
 
 

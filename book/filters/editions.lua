@@ -1,0 +1,211 @@
+-- The book's editions (docs/editions.md), read from editions/ (scripts/release-edition writes
+-- it), in every format:
+--   ::: colophon :::  the 版权页: the title, the edition, its date, the commit it was cut
+--                     from, each chapter's output digest (what the programs' --version prints)
+--   ::: errata :::    the 勘误与变更 list: for each edition since the first, each changed
+--                     output by ID and chapter with its old and new lines as a compact diff,
+--                     its reason and class, and each number of the prose that changed with it;
+--                     then the changes recorded but not yet released (editions/pending.txt)
+-- The PDF sets the page holding the errata list as an appendix.
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local repo = require 'repo'
+local output_ids = require 'output_ids'
+
+local is_latex = FORMAT == 'latex'
+local is_html = FORMAT:match('html') ~= nil
+
+local function unescape(field)
+  return (field:gsub('\\(.)', { t = '\t', r = '\r' }))
+end
+
+local function fields(line)
+  local out = {}
+  for f in (line .. '\t'):gmatch('([^\t]*)\t') do out[#out + 1] = unescape(f) end
+  return out
+end
+
+-- A change record and its diff lines (`change`/`diff` lines) appended to list.
+local function add_change_line(list, f)
+  if f[1] == 'change' then
+    list[#list + 1] = { id = f[2], path = f[3], class = f[4], old = f[5], new = f[6], reason = f[7], diff = {} }
+  elseif f[1] == 'diff' and #list > 0 then
+    table.insert(list[#list].diff, f[2])
+  end
+end
+
+local function load_edition(n)
+  local text = repo.read('editions/edition-' .. n .. '.txt')
+  if not text then error('editions.lua: editions/edition-' .. n .. '.txt is missing (editions/latest.txt names edition ' .. n .. ')', 0) end
+  local e = { number = n, digests = {}, numbers = {}, changes = {} }
+  for line in text:gmatch('[^\n]+') do
+    local f = fields(line)
+    if f[1] == 'date' then e.date = f[2]
+    elseif f[1] == 'commit' then e.commit = f[2]
+    elseif f[1] == 'digest' then table.insert(e.digests, { chapter = f[2], digest = f[3] })
+    elseif f[1] == 'number' then e.numbers[f[2] .. '\t' .. f[3]] = { page = f[2], key = f[3], text = f[4] }
+    else add_change_line(e.changes, f) end
+  end
+  return e
+end
+
+local editions_cache
+-- Every released edition, oldest first ({} before the first).
+local function editions()
+  if editions_cache then return editions_cache end
+  editions_cache = {}
+  local latest = tonumber((repo.read('editions/latest.txt') or ''):match('\nEDITION=(%d+)') or '0')
+  for n = 1, latest do editions_cache[n] = load_edition(n) end
+  return editions_cache
+end
+
+local function pending()
+  local list = {}
+  for line in (repo.read('editions/pending.txt') or ''):gmatch('[^\n]+') do
+    if not line:match('^#') then add_change_line(list, fields(line)) end
+  end
+  return list
+end
+
+local function chapter_label(chapter)
+  return '第 ' .. tonumber(chapter:match('^(%d+)')) .. ' 章'
+end
+
+-- A link to the output's block: its chapter's page, the anchor of its ID.
+local function output_link(change)
+  local chapter = change.path:match('^golden/([^/]+)/')
+  local inlines = { pandoc.Str('输出'), pandoc.Space(), pandoc.Str(change.id) }
+  return pandoc.Link(inlines, chapter .. '.html#' .. output_ids.anchor(change.id))
+end
+
+local function digests_line(edition)
+  local inlines = pandoc.List { pandoc.Str('输出摘要：') }
+  for i, d in ipairs(edition.digests) do
+    if i > 1 then inlines:insert(pandoc.Str('，')) end
+    inlines:extend { pandoc.Str(chapter_label(d.chapter)), pandoc.Space(), pandoc.Code(d.digest) }
+  end
+  return inlines
+end
+
+local function change_blocks(change)
+  local chapter = change.path:match('^golden/([^/]+)/')
+  local blocks = pandoc.List()
+  blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. chapter_label(chapter) .. '，'), pandoc.Code(change.path),
+    pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. change.reason) })
+  -- Set as an output is (golden): wrapped with ↪ in the EPUB and the PDF, sized like one.
+  blocks:insert(pandoc.Div({ pandoc.CodeBlock(table.concat(change.diff, '\n'), pandoc.Attr('', { 'output' })) },
+    pandoc.Attr('', { 'golden', 'errata-diff' })))
+  return blocks
+end
+
+-- The numbers of the prose that differ between two editions, keyed alike.
+local function changed_numbers(before, after)
+  local out = {}
+  for k, n in pairs(after.numbers) do
+    local old = before.numbers[k]
+    if old and old.text ~= n.text then out[#out + 1] = { page = n.page, key = n.key, old = old.text, new = n.text } end
+  end
+  table.sort(out, function(a, b) return a.page .. a.key < b.page .. b.key end)
+  return out
+end
+
+local function numbers_table(list)
+  local rows = {}
+  for _, n in ipairs(list) do
+    local chapter = n.page:match('^book/(.+)%.md$') or n.page
+    local src, at = n.key:match('src="([^"]*)"'), n.key:match('at="([^"]*)"')
+    rows[#rows + 1] = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } },
+      { pandoc.Plain { pandoc.Code((src or '') .. (at and ' ' .. at or '')) } },
+      { pandoc.Plain { pandoc.Str(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str(n.new) } } }
+  end
+  local head = { { pandoc.Plain { pandoc.Str('章') } }, { pandoc.Plain { pandoc.Str('出处') } },
+                 { pandoc.Plain { pandoc.Str('旧值'), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str('新值') } } }
+  return pandoc.utils.from_simple_table(pandoc.SimpleTable({}, { pandoc.AlignLeft, pandoc.AlignLeft, pandoc.AlignLeft },
+    { 0, 0, 0 }, head, rows))
+end
+
+local function edition_section(e, before)
+  local blocks = pandoc.List()
+  blocks:insert(pandoc.Header(3, { pandoc.Str('第 ' .. e.number .. ' 版（' .. e.date .. '）') }, pandoc.Attr('edition-' .. e.number)))
+  blocks:insert(pandoc.Para(digests_line(e)))
+  blocks:insert(pandoc.Para { pandoc.Str('所据提交：'), pandoc.Code(e.commit:sub(1, 12)) })
+  if not before then
+    blocks:insert(pandoc.Para { pandoc.Str('这是本书的第一版：还没有任何改动。') })
+    return blocks
+  end
+  if #e.changes == 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('与上一版相比，没有输出改动。') })
+  end
+  for _, c in ipairs(e.changes) do blocks:extend(change_blocks(c)) end
+  local numbers = changed_numbers(before, e)
+  if #numbers > 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
+    blocks:insert(numbers_table(numbers))
+  end
+  return blocks
+end
+
+local function errata()
+  local all = editions()
+  local blocks = pandoc.List()
+  if #all == 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('本书尚未发布第一版。') })
+  end
+  for n = #all, 1, -1 do blocks:extend(edition_section(all[n], all[n - 1])) end
+  local waiting = pending()
+  if #waiting > 0 then
+    blocks:insert(pandoc.Header(3, { pandoc.Str('尚未发布的改动') }, pandoc.Attr('edition-pending')))
+    blocks:insert(pandoc.Para { pandoc.Str('这份书稿比最新一版多出下面这些改动，它们将随下一版发布。') })
+    for _, c in ipairs(waiting) do blocks:extend(change_blocks(c)) end
+  end
+  return pandoc.Div(blocks, pandoc.Attr('', { 'errata' }))
+end
+
+local function errata_link(text)
+  return pandoc.Link({ pandoc.Str(text) }, is_html and 'errata.html' or '#errata')
+end
+
+local function colophon(meta)
+  local all = editions()
+  local e = all[#all]
+  local items = pandoc.List()
+  items:insert(pandoc.Plain { pandoc.Str('书名：'), table.unpack(meta.title or { pandoc.Str('') }) })
+  if e then
+    items:insert(pandoc.Plain { pandoc.Str('版次：第 ' .. e.number .. ' 版，' .. e.date) })
+    items:insert(pandoc.Plain { pandoc.Str('所据提交：'), pandoc.Code(e.commit:sub(1, 12)) })
+    items:insert(pandoc.Plain(digests_line(e)))
+  else
+    items:insert(pandoc.Plain { pandoc.Str('版次：尚未发布') })
+  end
+  local waiting = #pending()
+  local note = pandoc.List { pandoc.Str('各程序的'), pandoc.Space(), pandoc.Code('--version'), pandoc.Space(),
+    pandoc.Str('打印它复算的版次和输出摘要；历次改动见'), errata_link('勘误与变更'), pandoc.Str('。') }
+  if waiting > 0 then
+    note:extend { pandoc.Str('这份书稿另有 ' .. waiting .. ' 处尚未发布的改动。') }
+  end
+  items:insert(pandoc.Plain(note))
+  local list = {}
+  for _, i in ipairs(items) do list[#list + 1] = { i } end
+  return pandoc.Div({ pandoc.Header(2, { pandoc.Str('版权页') }, pandoc.Attr('colophon')), pandoc.BulletList(list) },
+    pandoc.Attr('', { 'colophon' }))
+end
+
+return { {
+  Pandoc = function(doc)
+    local out = pandoc.List()
+    for _, b in ipairs(doc.blocks) do
+      if b.t == 'Div' and b.classes:includes('colophon') then
+        out:insert(colophon(doc.meta))
+      elseif b.t == 'Div' and b.classes:includes('errata') then
+        out:insert(errata())
+      else
+        -- The PDF sets the 勘误与变更 page as an appendix (附录).
+        if is_latex and b.t == 'Header' and b.level == 1 and b.identifier == 'errata' then
+          out:insert(pandoc.RawBlock('latex', '\\appendix'))
+        end
+        out:insert(b)
+      end
+    end
+    doc.blocks = out
+    return doc
+  end,
+} }

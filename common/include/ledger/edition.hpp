@@ -1,0 +1,27 @@
+// Which edition of the book a program reproduces: its --version (docs/editions.md).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ledger::edition {
+
+// Written at build time into each program (common/tools/edition_info.py).
+struct BuildInfo {
+  int edition;                      // the last released edition (editions/latest.txt); 0 before the first
+  std::string_view date;            // its date
+  std::string_view chapter;         // "28-op-ledger"
+  std::string_view commit;          // the tree's commit when built; empty outside a git checkout
+  bool dirty;                       // the tree had uncommitted changes
+  std::string_view digest;          // the chapter's published outputs (golden files) in that tree
+  std::string_view edition_digest;  // the same as the edition published them
+};
+
+// The program's own (defined in its generated edition_<chapter>.cpp).
+extern const BuildInfo kThisBuild;
+
+// --version's text, GNU style: `op_ledger 第 1 版（2026-12-02）`, then the commit, then the
+// outputs' digest and whether they are the edition's.
+std::string version_text(std::string_view program, const BuildInfo& info);
+
+}  // namespace ledger::edition
