@@ -124,7 +124,7 @@ page() {
   name=$(basename "$src" .md)
   shift
   output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
-    --wrap=none --css book.css --css outputs.css \
+    --wrap=none --css book.css --css page.css \
     --include-in-header "$book/search/head.html" --include-after-body "$book/search/after-body.html" \
     "${run_page_args[@]}" "$@" "$src"
 }
@@ -154,7 +154,7 @@ mono_fonts() {
 html_assets() {
   local dir=$1 svg rel
   cp "$book/book.css" "$dir/book.css"
-  cp "$book/html/outputs.css" "$dir/outputs.css"
+  cp "$book/html/page.css" "$dir/page.css"
   mono_fonts "$dir/fonts"
   mkdir -p "$dir/figures"
   for svg in "$root"/golden/*/*.svg; do

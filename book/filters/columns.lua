@@ -2,7 +2,7 @@
 --
 -- Each golden block and excerpt (the divs golden.lua and excerpt.lua make) gets
 -- style="--cols: N": its widest line in terminal columns, a Chinese character
--- (East Asian Width W or F) two, anything else one. book/html/outputs.css sets
+-- (East Asian Width W or F) two, anything else one. book/html/page.css sets
 -- the block's width and font size from it, so that the widest line shows whole
 -- from a laptop's width up (book/output-widths measures it in Chromium).
 -- The EPUB and the PDF wrap their lines at a fixed width instead (paged.lua, print.lua).
