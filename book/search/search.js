@@ -101,7 +101,7 @@
     return span;
   }
 
-  function show(query, hits) {
+  function show(query, hits, all) {
     results.replaceChildren();
     results.hidden = false;
     results.dataset.query = query; // which query the list answers (the tests wait for it)
@@ -110,20 +110,63 @@
       return;
     }
     const list = element('ol', 'book-search-list');
-    for (const hit of hits.slice(0, MAX_RESULTS)) {
+    for (const hit of all ? hits : hits.slice(0, MAX_RESULTS)) {
       const a = element('a', 'book-search-hit');
       a.href = hit.href;
       a.append(element('span', 'book-search-chapter', hit.chapter));
       if (hit.section !== hit.chapter) a.append(element('span', 'book-search-section', hit.section));
       a.append(snippet(hit.text, query));
-      a.addEventListener('click', () => { results.hidden = true; });
+      a.addEventListener('click', () => {
+        results.hidden = true;
+        try { sessionStorage.setItem(LANDING, query); } catch (e) { /* no storage: no mark */ }
+      });
       const li = element('li');
       li.append(a);
       list.append(li);
     }
-    const more = hits.length > MAX_RESULTS ? '，显示前 ' + MAX_RESULTS + ' 处' : '';
-    results.append(element('p', 'book-search-count', '找到 ' + hits.length + ' 处' + more), list);
+    const cut = !all && hits.length > MAX_RESULTS;
+    results.append(element('p', 'book-search-count', '找到 ' + hits.length + ' 处' + (cut ? '，显示前 ' + MAX_RESULTS + ' 处' : '')), list);
+    if (cut) {
+      const more = element('button', 'book-search-more', '显示全部 ' + hits.length + ' 处');
+      more.type = 'button';
+      more.addEventListener('click', () => show(query, hits, true));
+      results.append(more);
+    }
   }
+
+  // The page a hit opened marks where the query stands in the section it links to, and scrolls
+  // there (the heading alone can be a long way above it).
+  const LANDING = 'book-search-landing';
+  function markLanding() {
+    let query = null;
+    try {
+      query = sessionStorage.getItem(LANDING);
+      sessionStorage.removeItem(LANDING);
+    } catch (e) { return; }
+    if (!query) return;
+    const main = document.querySelector('main') || document.body;
+    const start = (location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))) || main;
+    const needles = [query.toLowerCase()].concat(window.BookSearchTokenize ? window.BookSearchTokenize.terms(query, true) : []);
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (start.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_PRECEDING) ||
+        n.parentElement.closest('script, style, .book-search, nav') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+    });
+    for (const needle of needles) {
+      walker.currentNode = main;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.data.toLowerCase().indexOf(needle);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + needle.length);
+        const mark = element('mark', 'book-search-landing');
+        range.surroundContents(mark);
+        mark.scrollIntoView({ block: 'center' });
+        return;
+      }
+    }
+  }
+  if (document.readyState === 'complete') markLanding(); else window.addEventListener('load', markLanding);
 
   let pending = 0;
   function run() {

@@ -8,8 +8,8 @@ HTML_DIR (index.html first, then the chapter pages in file-name order):
 A level-2 or level-3 heading with an id starts a section (a level-3 one is
 named "h2 title › h3 title"); the first document of a page is its title and the
 text before the first such heading, linked to the page itself (so the words of
-a chapter's title find the chapter). Navigation (the bar, the page's contents,
-the book's contents list), scripts, styles, figures' SVG and MathML's TeX
+a chapter's title find the chapter; only the page's first <h1> names it). Navigation (the
+top bar, the skip link, the bar, the page's contents, the book's contents list), scripts, styles, figures' SVG and MathML's TeX
 annotations are not text a reader searches, so they are left out. Reading the
 rendered HTML rather than the Markdown means the index holds what the page
 shows: golden outputs, code excerpts and inserted numbers included.
@@ -22,7 +22,7 @@ import sys
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SKIP_TAGS = {"nav", "script", "style", "svg", "annotation", "head", "template", "noscript"}
-SKIP_CLASSES = {"nav", "chapter-toc", "book-search"}
+SKIP_CLASSES = {"nav", "chapter-toc", "book-search", "topbar", "skip-link"}  # the page's chrome
 # Where a block ends the text gets a space; inline elements (emphasis, links, code) add
 # none, so a Chinese phrase split by markup (它<strong>不测</strong>) stays one phrase.
 BLOCKS = {"p", "div", "li", "ul", "ol", "pre", "table", "tr", "td", "th", "br", "blockquote", "figure",
@@ -38,7 +38,8 @@ class Page(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.href = href
         self.stack = []  # (tag, skipped) of every open non-void element
-        self.title = []  # the page's <h1 class="title"> (or <title>)
+        self.title = []  # the page's first <h1> (class="title"), or else <title>
+        self.h1s = 0  # the <h1> elements begun: only the first names the page
         self.doc_title = []
         self.heading = None  # (level, id, [text]) while inside a section heading
         self.h2 = ""
@@ -60,6 +61,8 @@ class Page(html.parser.HTMLParser):
         classes = set((a.get("class") or "").split())
         skipped = tag in SKIP_TAGS or bool(classes & SKIP_CLASSES)
         self.stack.append((tag, skipped))
+        if tag == "h1":
+            self.h1s += 1
         if tag in ("h2", "h3") and a.get("id") and not self.skipping():
             self.heading = (int(tag[1]), a["id"], [])
 
@@ -88,7 +91,7 @@ class Page(html.parser.HTMLParser):
             self.doc_title.append(data)
         if self.skipping():
             return
-        if "h1" in tags and not self.sections[-1]["anchor"]:
+        if "h1" in tags and self.h1s == 1 and not self.sections[-1]["anchor"]:
             self.title.append(data)
         elif self.heading:
             self.heading[2].append(data)

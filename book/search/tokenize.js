@@ -9,7 +9,7 @@
 // combines terms with AND), a single character for itself. Latin words keep
 // the characters of identifiers and flags (op_ledger, --profile, h200-spec,
 // tensor_core.fp16), lower-cased; the index also holds their parts (op, ledger;
-// profile) so that either spelling finds them.
+// profile) and a flag without its dashes (kv-len) so that either spelling finds them.
 (function (root, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory();
   else root.BookSearchTokenize = factory();
@@ -27,11 +27,14 @@
     return query ? bigrams : chars.concat(bigrams);
   }
 
+  // A flag is indexed with and without its dashes too (--kv-len: kv-len), so a reader who types
+  // the flag's name alone finds it.
   function latinTerms(word, query) {
     const w = word.toLowerCase();
     if (query) return [w];
-    const parts = w.split(/[^a-z0-9]+/).filter((p) => p && p !== w);
-    return [w].concat(parts);
+    const bare = w.replace(/^-+/, '');
+    const parts = w.split(/[^a-z0-9]+/).filter((p) => p && p !== w && p !== bare);
+    return [w].concat(bare !== w ? [bare] : [], parts);
   }
 
   // terms(text, query): the terms of a page's text (query false) or of a query (true).

@@ -40,6 +40,8 @@ const QUERIES = {
   '--profile': undefined,
   GEMM: undefined,
   FlashMLA: '36-head-roofline.html',
+  'kv-len': undefined, // a flag typed without its dashes
+  'fma-per-cycle': '36-head-roofline.html',
   '量子纠缠': null,
   xylophone: null,
 };
@@ -170,6 +172,7 @@ async function main() {
       check(shown.length === 0, `${label}: not among the hits: ${shown.join(', ')}`);
       if (firstPage) check(hrefs[0].split('#')[0] === firstPage, `${label}: the first hit is ${hrefs[0]}, not on ${firstPage}`);
       for (const h of got.hits) {
+        check(!/☰|跳到正文/.test(h.snippet + h.chapter), `${label}: hit ${h.href} shows the page's chrome: ${h.chapter} ${h.snippet}`);
         check(h.chapter.length > 0, `${label}: hit ${h.href} names no chapter`);
         check(h.href.includes('#') ? h.section.length > 0 : true, `${label}: hit ${h.href} names no section`);
       }
@@ -184,9 +187,30 @@ async function main() {
       const text = fs.readFileSync(path.join(htmlDir, file), 'utf8');
       if (anchor) check(text.includes(`id="${anchor}"`), `hit ${h.href}: no element with that id in ${file}`);
     }
+    // Past ten hits the list says so and shows them all on request.
+    const many = await search(page, 'GEMM');
+    if (many.count > 10) {
+      check(many.hits.length === 10, `GEMM: ${many.count} hits, ${many.hits.length} shown before asking for more`);
+      await page.locator('.book-search-more').click();
+      const shownAll = await page.locator('a.book-search-hit').count();
+      check(shownAll === many.count, `GEMM: 显示全部 shows ${shownAll} of ${many.count} hits`);
+    } else {
+      check(false, `GEMM finds ${many.count} hits: the test needs a query with more than 10 to check 显示全部`);
+    }
+    await search(page, '平衡点');
     await page.locator('a.book-search-hit').first().click();
     await page.waitForURL((u) => u.href.includes(encodeURI(sample.hits[0].href).split('#')[0]), { timeout: 10000 });
     check(decodeURIComponent(page.url()).endsWith(sample.hits[0].href), `clicking the first hit opens ${sample.hits[0].href} (at ${page.url()})`);
+    // The page it opened marks the query where it stands, in sight.
+    await page.waitForLoadState('load');
+    const landing = await page.waitForFunction(() => {
+      const m = document.querySelector('mark.book-search-landing');
+      if (!m) return null;
+      const r = m.getBoundingClientRect();
+      return { text: m.textContent, visible: r.top >= 0 && r.bottom <= window.innerHeight };
+    }, null, { timeout: 5000 }).then((h) => h.jsonValue(), () => null);
+    check(landing && landing.text === '平衡点' && landing.visible,
+          `the page a hit opened marks 平衡点 where it stands, in sight: ${JSON.stringify(landing)}`);
     if (shotDir) await page.screenshot({ path: path.join(shotDir, 'search-1280-after-click.png') });
     check(errors.length === 0, `no script error on the page: ${errors.join('; ')}`);
 
