@@ -7,7 +7,8 @@
 //   - at 375 px, scrolled deep, a click opens the contents over the page where the reader is
 //     (visible under the top bar, scrollY unchanged), Esc closes them, a link in them closes them;
 //     the keyboard reaches the toggle with Tab and opens it with Space, again without scrolling;
-//   - the button is a 44 × 44 px touch target at both widths.
+//   - the button is a 44 × 44 px touch target at both widths;
+//   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone.
 // Before measuring the book it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) into a page and fails unless the scroll check sees it.
 'use strict';
@@ -63,6 +64,8 @@ async function wide(browser) {
   await page.goto(url(pages[0]), { waitUntil: 'load' });
   let s = await state(page);
   check(s.shown, `${pages[0]} at 1280 px: the contents are not shown on a fresh load`);
+  const tocShown = () => page.evaluate(() => { const t = document.getElementById('TOC'); return !!t && getComputedStyle(t).display !== 'none'; });
+  check(!(await tocShown()), `${pages[0]} at 1280 px: 本章内容 repeats the sections the contents beside it list`);
   check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 1280 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
   const y = await scrollTo(page, 5000);
   check(y > 1000, `${pages[0]} at 1280 px: could not scroll deep into the page (scrollY ${y})`);
@@ -70,6 +73,7 @@ async function wide(browser) {
   await settle(page);
   s = await state(page);
   check(!s.shown, `${pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
+  check(await tocShown(), `${pages[0]} at 1280 px: with the contents hidden, 本章内容 is not shown either`);
   check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
   // The section being read is marked in the contents: scroll to the last section's heading.
   const marked = await page.evaluate(async () => {
@@ -117,6 +121,8 @@ async function narrow(browser) {
   await page.goto(url(pages[0]), { waitUntil: 'load' });
   let s = await state(page);
   check(!s.shown, `${pages[0]} at 375 px: the contents are open on a fresh load`);
+  const tocOpen = await page.evaluate(() => { const d = document.querySelector('details.page-toc'); return d ? d.open : null; });
+  check(tocOpen === false, `${pages[0]} at 375 px: 本章内容 is ${tocOpen === null ? 'missing' : 'unfolded, filling the first screen'}`);
   check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 375 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
   const y = await scrollTo(page, 5000);
   check(y > 1000, `${pages[0]} at 375 px: could not scroll deep into the page (scrollY ${y})`);
