@@ -8,7 +8,8 @@
 //     (visible under the top bar, scrollY unchanged), Esc closes them, a link in them closes them;
 //     the keyboard reaches the toggle with Tab and opens it with Space, again without scrolling;
 //   - the button is a 44 × 44 px touch target at both widths;
-//   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone.
+//   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone;
+//   - a number bound to its source has a dotted underline, and a tap shows the source.
 // Before measuring the book it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) into a page and fails unless the scroll check sees it.
 'use strict';
@@ -137,6 +138,26 @@ async function narrow(browser) {
   await settle(page);
   s = await state(page);
   check(!s.shown && s.y === y, `${pages[0]} at 375 px: Esc did not close the contents where the reader was (shown ${s.shown}, scrollY ${s.y})`);
+  // A number bound to its source: a dotted underline says so, a tap shows the source.
+  const bound = await page.evaluate(() => {
+    const b = document.querySelector('span.bound[title]');
+    if (!b) return null;
+    b.scrollIntoView({ block: 'center' });
+    return { style: getComputedStyle(b).textDecorationStyle, title: b.getAttribute('title') };
+  });
+  if (bound) {
+    check(bound.style === 'dotted', `${pages[0]} at 375 px: a bound number has no visible cue (text-decoration ${bound.style})`);
+    await page.tap('span.bound[title] >> nth=0');
+    const shown = await page.evaluate(() => {
+      const b = document.querySelector('span.bound[title]');
+      const after = getComputedStyle(b, '::after');
+      const r = { content: after.content, position: after.position };
+      return r;
+    });
+    check(shown.content.includes(bound.title.slice(0, 20)) && shown.position === 'fixed',
+          `${pages[0]} at 375 px: a tap on a bound number does not show its source (${JSON.stringify(shown)})`);
+    await page.keyboard.press('Escape');
+  }
   // The keyboard, on a fresh load scrolled as deep: the first Tab shows the skip link where the
   // reader is, the second reaches the toggle, Space opens it.
   await page.goto(url(pages[0]), { waitUntil: 'load' });
