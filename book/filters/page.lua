@@ -185,10 +185,15 @@ local function html_page(doc)
   local key = repo.page_key()
   if not key then return doc end
   doc.meta['book-name'] = doc.meta.title
-  if key ~= 'index' and repo.chapter(key) then
+  -- A page of the book: the index, a chapter, or an appendix (the reading order lists each).
+  local in_book = false
+  for _, c in ipairs(reading_order()) do
+    if c.key == key then in_book = true end
+  end
+  if key ~= 'index' and in_book then
     local first = doc.blocks[1]
     if not (first and first.t == 'Header' and first.level == 1) then
-      error('page.lua: book/' .. key .. '.md must start with its level-1 heading (the chapter title)', 0)
+      error('page.lua: book/' .. key .. '.md must start with its level-1 heading (the page title)', 0)
     end
     -- The tab reads "第 28 章 ... · the book": the chapter first.
     doc.meta['title-prefix'] = doc.meta.title
@@ -196,7 +201,11 @@ local function html_page(doc)
     doc.meta.subtitle = nil
     doc.blocks:remove(1)
   end
-  if key == 'index' or repo.chapter(key) then
+  if key == 'index' then
+    -- The title block holds the page's one <h1> (the book's title): 关于本书 is a section of it.
+    doc.blocks = doc.blocks:walk { Header = function(h) if h.level == 1 then h.level = 2 return h end end }
+  end
+  if in_book then
     doc.meta.nav = pandoc.MetaBlocks { nav_bar(key) }
     doc.meta.sidebar = sidebar(key)
   end

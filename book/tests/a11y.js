@@ -50,8 +50,12 @@ async function violations(browser, file, width, scheme) {
   await page.addScriptTag({ path: AXE });
   const found = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
+    const out = r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
       why: (n.failureSummary || '').split('\n').slice(1).join(' ').trim().slice(0, 200) })));
+    // axe leaves it to best practice; the book keeps it: one <h1> per page, its title.
+    const h1 = document.querySelectorAll('h1');
+    if (h1.length !== 1) out.push({ rule: 'one-h1', impact: 'moderate', target: 'h1', why: `${h1.length} <h1> elements: ${[...h1].map((h) => h.textContent.trim()).join(' | ')}` });
+    return out;
   });
   await ctx.close();
   return found;
