@@ -167,7 +167,8 @@ def main(argv):
                 elif rule in ("declared", "program"):
                     observed[chapter].add(path)
     out = build / "memo-observed.json"
-    out.write_text(json.dumps({c: sorted(p) for c, p in observed.items()}, indent=1) + "\n", encoding="utf-8")
+    out.write_text(json.dumps({c: sorted(p) for c, p in observed.items()}, indent=1, ensure_ascii=False) + "\n",
+                   encoding="utf-8")
     for line in failed:
         print(f"memo-trace: FAILED under strace: {line}")
     for line in problems:

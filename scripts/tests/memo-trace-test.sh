@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/scripts/tests/template-copy.sh"
 # WORK_DIR (the build's memo-trace-test/): not the temporary folder, whose files are no inputs.
 mkdir -p "$1"
-scratch=$(mktemp -d "$(cd "$1" && pwd)/run.XXXXXX")
+scratch=$(mktemp -d "$(cd "$1" && pwd)/书稿 run.XXXXXX")  # a CJK path with a space: strace escapes it
 trap 'rm -rf "$scratch"' EXIT
 tree=$scratch/tree
 copy_sources "$root" "$tree"

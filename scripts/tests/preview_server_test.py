@@ -156,7 +156,7 @@ def command_line_checks(scratch):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory(prefix="书稿 ") as work:  # an author's folder: CJK and a space
         serve_checks(Path(work))
         command_line_checks(Path(work))
     print(f"preview-server-test: {len(failures)} failure(s)")
