@@ -43,6 +43,10 @@ ROOT = suite.ROOT
 BUILD_DIRS = ("build", "build-wasm")
 UNSHARED = {"editions"}  # tree folders no chapter's test reads (memo_trace.py fails if one does)
 SKIPPED_DIRS = {".git", "__pycache__", "node_modules"}
+# The packages book/tests/verdict_memo.py names in its verdicts' key (the chapters' fingerprints
+# take every installed package's version instead).
+PACKAGES = ["pandoc", "chromium", "nodejs", "python3", "emscripten", "g++", "clang", "texlive-xetex", "latexmk",
+            "epubcheck", "imagemagick", "librsvg2-bin", "poppler-utils"]
 # The programs the gate's tests run by name (a test's trace shows them all; these are checked
 # even before scripts/test has traced anything): outside dpkg, their bytes are hashed.
 TOOLS = ["bash", "ctest", "cmake", "xmllint", "pandoc", "node", "xelatex", "xetex", "latexmk", "chromium",
