@@ -11,6 +11,7 @@ trap 'rm -rf "$scratch"' EXIT
 fail() { echo "assets-test: FAILED: $*" >&2; exit 1; }
 mkdir -p "$scratch/tree/chapters" "$scratch/tree/book" "$scratch/wasm"
 cp "$root/book/chapters.sh" "$scratch/tree/book/"
+mkdir -p "$scratch/tree/book/run" && cp "$root/book/run/wasm_fresh.py" "$scratch/tree/book/run/"
 printf '02-a prog_a\n28-b prog_b\n' >"$scratch/tree/chapters/chapters.list"
 {
   echo "rule make"
