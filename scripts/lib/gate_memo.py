@@ -11,7 +11,8 @@ Usage: gate_memo.py explain CHAPTER             what its fingerprint covers, one
 A chapter's fingerprint is a hash of
   - the shared tree: every file of the source tree except the chapters' own (below), .git,
     editions/ (no chapter's test reads it: scripts/lib/memo_trace.py would say so), build folders
-    and Python caches; the build folders' CMakeCache.txt (compilers, flags); the
+    and Python caches, and every chapter's profiles/ (bundled into every page); the build
+    folders' CMakeCache.txt (compilers, flags); the
     version of every installed Debian package (so xmllint, XeTeX, ctest, the CJK fonts, any
     tool a test runs by name); and the programs the gate runs by name that dpkg did not
     install (a pyenv python3: its bytes);
@@ -125,6 +126,11 @@ def shared_lines(owned):
     digest = hashlib.sha256()
     for path, name in tree_files(owned):
         hash_file(digest, path, name)
+    # A chapter's profiles (chapters/<it>/profiles/) are every page's: book/run/assets.sh bundles
+    # them all into each page's run control, and other chapters' cases name them.
+    for path in sorted(ROOT.glob("chapters/*/profiles/**/*")):
+        if path.is_file():
+            hash_file(digest, path, str(path.relative_to(ROOT)))
     lines = [f"tree {digest.hexdigest()}"]
     for build in BUILD_DIRS:
         cache = ROOT / build / "CMakeCache.txt"

@@ -9,7 +9,7 @@ BUILD/memo-observed.json: gate_memo.py adds those files to the chapters' fingerp
 Usage: memo_trace.py BUILD_DIR [CHAPTER...]     (scripts/test runs it for build/ and build-wasm/)
 
 The rules (gate_memo.py hashes each):
-  tree      a file of the source tree outside every chapter's own paths
+  tree      a file of the source tree outside every chapter's own paths, or in a chapter's profiles/
   own       chapters/<it>/, golden/<it>/, book/<it>.md
   built     the files directly in build*/chapters/<it>/
   declared  chapters/<it>/chapter.toml: [golden] reference and verbatim (in ../shared/reference),
@@ -61,6 +61,8 @@ def chapter_tests(build, chapters):
 
 
 def owner_chapter(rel, chapters):
+    if rel.startswith("chapters/") and rel.split("/")[2:3] == ["profiles"]:
+        return None  # a chapter's profiles are shared: every page's run control carries them all
     for chapter in chapters:
         if rel.startswith((f"chapters/{chapter}/", f"golden/{chapter}/")) or rel == f"book/{chapter}.md":
             return chapter

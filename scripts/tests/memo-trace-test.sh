@@ -2,11 +2,12 @@
 # memo-trace-test.sh WORK_DIR: the gate memo's inputs are observed, not declared (issue 35). In a scratch
 # copy of the tree, with a hand-written test list (build/CTestTestfile.cmake, as CMake writes it)
 # of planted chapter tests, scripts/lib/memo_trace.py must
-#   - fail on a chapter-28 test reading chapter 02's profiles/h200-nvlink.yaml, and on a
+#   - fail on a chapter-28 test reading chapter 02's golden/02-op-traffic/default.txt, and on a
 #     chapter-36 test reading a file outside the tree, naming the test, the file and the rule;
 #   - pass once 28 declares the read ([memo] reads) and the outside read is gone;
 # and scripts/lib/gate_memo.py's fingerprints must then change
-#   - for 28 when 02's h200-nvlink.yaml changes (a read across chapters),
+#   - for 28 when 02's default.txt changes (a read across chapters), and for every chapter when
+#     02's profiles/h200-nvlink.yaml changes (every page's run control carries every profile),
 #   - for 02 when ../shared/reference/op_traffic.py changes (its golden files' source),
 #   - for 36 when a program it ran from outside dpkg changes (a pyenv python, by its bytes),
 # and `gate_memo.py explain` must name the tools the gate runs by name (xmllint's package, every
@@ -44,21 +45,21 @@ tests() {
 trace() { python3 "$tree/scripts/lib/memo_trace.py" "$tree/build" >"$scratch/trace.out" 2>&1; }
 memo() { python3 "$tree/scripts/lib/gate_memo.py" "$@"; }
 
-tests "28-op-ledger/planted-profile=cat chapters/02-op-traffic/profiles/h200-nvlink.yaml" \
+tests "28-op-ledger/planted-golden=cat golden/02-op-traffic/default.txt" \
   "36-head-roofline/planted-outside=cat \"$scratch/elsewhere.txt\"" \
   "02-op-traffic/planted-reference=cat \"$scratch/shared/reference/op_traffic.py\"" \
   "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md"
 if trace; then fail "memo_trace.py passed with two undeclared reads: $(cat "$scratch/trace.out")"; fi
-grep -q "NOT COVERED: 28-op-ledger/planted-profile: reads $tree/chapters/02-op-traffic/profiles/h200-nvlink.yaml.*add \"chapters/02-op-traffic/profiles/h200-nvlink.yaml\" to \[memo\] reads in chapters/28-op-ledger/chapter.toml" \
+grep -q "NOT COVERED: 28-op-ledger/planted-golden: reads $tree/golden/02-op-traffic/default.txt.*add \"golden/02-op-traffic/default.txt\" to \[memo\] reads in chapters/28-op-ledger/chapter.toml" \
   "$scratch/trace.out" || fail "the read across chapters is not named with its rule: $(cat "$scratch/trace.out")"
 grep -q "NOT COVERED: 36-head-roofline/planted-outside: reads $scratch/elsewhere.txt" "$scratch/trace.out" ||
   fail "the read outside the tree is not named: $(cat "$scratch/trace.out")"
 [ "$(grep -c "NOT COVERED" "$scratch/trace.out")" = 2 ] || fail "expected exactly 2 uncovered reads: $(cat "$scratch/trace.out")"
 echo "ok   a test reading another chapter's file, and one reading outside the tree, fail the check, each named with its rule"
 
-sed -i 's|^reads = \[|reads = ["chapters/02-op-traffic/profiles/h200-nvlink.yaml", |' "$tree/chapters/28-op-ledger/chapter.toml"
-grep -q h200-nvlink "$tree/chapters/28-op-ledger/chapter.toml" || fail "could not declare the read in 28's chapter.toml"
-tests "28-op-ledger/planted-profile=cat chapters/02-op-traffic/profiles/h200-nvlink.yaml" \
+sed -i 's|^reads = \[|reads = ["golden/02-op-traffic/default.txt", |' "$tree/chapters/28-op-ledger/chapter.toml"
+grep -q "golden/02-op-traffic/default.txt" "$tree/chapters/28-op-ledger/chapter.toml" || fail "could not declare the read in 28's chapter.toml"
+tests "28-op-ledger/planted-golden=cat golden/02-op-traffic/default.txt" \
   "02-op-traffic/planted-reference=cat \"$scratch/shared/reference/op_traffic.py\"" \
   "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md"
 trace || fail "memo_trace.py failed with every read declared: $(cat "$scratch/trace.out")"
@@ -79,7 +80,8 @@ edit_expect() {
   [ "$got" = "$*" ] || fail "$what: expected unchanged '$*', got '$got'"
   echo "ok   $what: unchanged: ${*:-none}"
 }
-edit_expect "$tree/chapters/02-op-traffic/profiles/h200-nvlink.yaml" "02's profile that 28 reads edited" 36-head-roofline
+edit_expect "$tree/golden/02-op-traffic/default.txt" "02's golden file that 28 reads edited" 36-head-roofline
+edit_expect "$tree/chapters/02-op-traffic/profiles/h200-nvlink.yaml" "02's profile (every page carries it) edited"
 edit_expect "$scratch/shared/reference/op_traffic.py" "the reference script of 02's golden files edited" \
   28-op-ledger 36-head-roofline
 edit_expect "$scratch/tools/bin/tool" "a program from outside dpkg that 36 ran changed" 02-op-traffic 28-op-ledger
