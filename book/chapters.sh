@@ -17,12 +17,13 @@ book_chapters() {
   ' "$root/chapters/chapters.list"
 }
 
-# resolve_chapter ARG: accepts `28` or `28-op-ledger`; prints `<chapter> <program>`.
+# resolve_chapter ARG: accepts exactly `28` or `28-op-ledger` (no prefix such as `28-op`, no
+# empty name: the grammar of scripts/lib/suite.py resolve_chapter); prints `<chapter> <program>`.
 resolve_chapter() {
   local hit
-  hit=$(book_chapters | awk -v a="$1" '$1 == a || index($1, a "-") == 1' | head -n 1)
+  hit=$(book_chapters | awk -v a="$1" 'a != "" && ($1 == a || substr($1, 1, index($1, "-") - 1) == a)' | head -n 1)
   if [ -z "$hit" ]; then
-    echo "unknown chapter '$1' (accepted: $(book_chapters | awk '{print $1}' | paste -sd' '), or their numbers)" >&2
+    echo "unknown chapter '$1' (accepted: exactly $(book_chapters | awk '{print $1}' | paste -sd' '), or their numbers)" >&2
     return 2
   fi
   echo "$hit"

@@ -129,11 +129,11 @@ function M.chapter(key)
   return nil
 end
 
--- `28` or `28-op-ledger` -> the chapter {key=, program=}, or nil (the rule of
--- book/chapters.sh and scripts/lib/suite.py resolve_chapter).
+-- Exactly `28` or `28-op-ledger` -> the chapter {key=, program=}, or nil for anything
+-- else, a prefix or '' included (the rule of book/chapters.sh and scripts/lib/suite.py).
 function M.resolve_chapter(arg)
   for _, c in ipairs(M.chapters()) do
-    if c.key == arg or c.key:sub(1, #arg + 1) == arg .. '-' then return c end
+    if arg ~= '' and (c.key == arg or c.key:match('^[^-]*') == arg) then return c end
   end
   return nil
 end

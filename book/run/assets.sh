@@ -6,12 +6,26 @@
 # PDF never have it.
 run_wasm_dir=${BOOK_WASM_DIR:-$root/build-wasm}
 
-# wasm_programs_built: true when every chapter's program is built.
+# wasm_programs_built: true when every chapter's program is built and as new as its sources:
+# a page never runs a program other than the one its outputs came from (scripts/rebuild-chapter
+# and scripts/preview rebuild build/, not build-wasm/: when a file ninja made a program from is
+# newer than it, book/run/wasm_fresh.py, the pages go without the control and the render says
+# so). Decided once per render.
 wasm_programs_built() {
-  local chapter program
+  [ -z "${run_wasm_verdict:-}" ] || return "$run_wasm_verdict"
+  local chapter program targets=()
+  run_wasm_verdict=1
   while read -r chapter program; do
     [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || return 1
+    targets+=("chapters/$chapter/$program.js")
   done < <(book_chapters)
+  local why
+  if [ -f "$run_wasm_dir/build.ninja" ] && ! why=$(python3 "$root/book/run/wasm_fresh.py" "$run_wasm_dir" "${targets[@]}" 2>&1); then
+    echo "render: the wasm programs in $run_wasm_dir are older than their sources ($why): pages rendered" \
+      "without their 运行 control (scripts/build-book builds them; or cmake --build --preset wasm)" >&2
+    return 1
+  fi
+  run_wasm_verdict=0
 }
 
 # copy_run_assets HTML_DIR: HTML_DIR/run/ gets run.js, run.css, every

@@ -25,7 +25,8 @@
     return loading[program];
   }
 
-  // The flags as a shell splits them: blanks separate words, quotes group them.
+  // The flags as a shell splits them: blanks separate words, quotes group them; a quote left
+  // open is refused, as a shell would (never run as if it were closed).
   function splitWords(text) {
     const words = [];
     let word = null, quote = null;
@@ -42,21 +43,22 @@
         word = (word === null ? '' : word) + ch;
       }
     }
+    if (quote) throw new Error('引号 ' + quote + ' 没有闭合：请补上另一半，或删去它');
     if (word !== null) words.push(word);
     return words;
   }
 
   // Runs PROGRAM with ARGS in a fresh instance: {stdout, stderr, status, files}.
-  // FILES ({path: text}) are written first (a reader's profile); the file a
-  // `--plot PATH` names is read back afterwards.
+  // FILES ({path: text}) are written first (a reader's profile); the file the program
+  // says its --plot names (its parsed flags: Module.onPlotPath, common/src/mode_flags.cpp)
+  // is read back afterwards.
   function runProgram(program, args, files) {
-    const plotIndex = args.indexOf('--plot');
-    const plotPath = plotIndex >= 0 ? args[plotIndex + 1] : null;
     return loadProgram(program).then((factory) => new Promise((resolve) => {
       const out = [], err = [];
-      let done = false;
+      let done = false, plotPath = null;
       const Module = {
         arguments: args,
+        onPlotPath: (path) => { plotPath = path; },
         preRun: [() => {
           const FS = Module.FS;
           FS.init(() => null, (b) => b !== null && out.push(b), (b) => b !== null && err.push(b));
@@ -147,7 +149,14 @@
     });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const args = splitWords(input.value);
+      let args;
+      try {
+        args = splitWords(input.value);
+      } catch (error) {
+        result.hidden = false;
+        result.replaceChildren(element('p', 'run-status run-error', error.message));
+        return;
+      }
       const files = Object.assign({}, sampleFiles(), {'my-machine.yaml': profileText.value});
       go.disabled = true;
       result.hidden = false;

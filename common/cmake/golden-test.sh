@@ -34,18 +34,22 @@ esac
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# The arguments with @OUT@ replaced, and without `<flag> @OUT@`.
-out_file="" args=() plain_args=()
+# The arguments with @OUT@ replaced, and without `<flag> @OUT@`. The rerun command names a
+# file that outlives this test (the temporary folder is removed at exit): the failing file is
+# copied there, and rerunning writes it again.
+out_file="" args=() plain_args=() rerun_args=()
+kept="${TMPDIR:-/tmp}/$(basename "$golden" ".${golden##*.}").actual.${golden##*.}"
 for arg in "$@"; do
   if [ "$arg" = "@OUT@" ]; then
     out_file="$work/out.${golden##*.}"
-    args+=("$out_file")
+    args+=("$out_file") rerun_args+=("$kept")
     unset 'plain_args[-1]'
   else
-    args+=("$arg") plain_args+=("$arg")
+    args+=("$arg") plain_args+=("$arg") rerun_args+=("$arg")
   fi
 done
-rerun="cd $(printf '%q' "$PWD") && $(printf '%q ' "$program" "${args[@]}")"
+rerun="cd $(printf '%q' "$PWD") && $(printf '%q ' "$program" "${rerun_args[@]}")"
+keep() { [ -z "$out_file" ] || [ ! -f "$out_file" ] || { cp "$out_file" "$kept" && echo "the file it wrote: $kept"; }; }
 
 "$program" "${args[@]}" >"$work/stdout"
 status=$?
@@ -66,6 +70,8 @@ fi
 if ! cmp -s "$golden" "$actual"; then
   echo "FAIL: $what differs from $golden"
   diff -u --label "golden: ${golden#"${GOLDEN_ROOT:-}"}" --label "actual: $what" "$golden" "$actual" | head -n 200
+  python3 "$(dirname "$0")/invisible-diff.py" "$golden" "$actual"  # CR, tabs, NBSP, no final newline...
+  keep
   echo "rerun: $rerun"
   exit 1
 fi
@@ -77,6 +83,7 @@ if [ "${golden##*.}" = svg ]; then
   fi
   if ! xmllint --noout "$out_file"; then
     echo "FAIL: the SVG is not well-formed XML (xmllint's message above)"
+    keep
     echo "rerun: $rerun"
     exit 1
   fi

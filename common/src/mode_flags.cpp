@@ -8,6 +8,10 @@
 #include "ledger/output_file.hpp"
 #include "ledger/text.hpp"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 namespace ledger::cli {
 
 std::string format_flag(const Args& args, const std::vector<std::string>& choices, std::string fallback) {
@@ -16,7 +20,15 @@ std::string format_flag(const Args& args, const std::vector<std::string>& choice
 
 std::optional<std::string> plot_flag(const Args& args) {
   if (!args.has("plot")) return std::nullopt;
-  return parse_output_path("--plot", args.get("plot", ""), ".svg");
+  std::string path = parse_output_path("--plot", args.get("plot", ""), ".svg");
+#ifdef __EMSCRIPTEN__
+  // The page's run control (book/run/run.js) shows the file named here, as the flag table parsed
+  // it (--plot=x.svg, an abbreviation, the one of several kept): argv is never re-read in JS.
+  // clang-format off
+  EM_ASM({ if (Module['onPlotPath']) Module['onPlotPath'](UTF8ToString($0)); }, path.c_str());
+  // clang-format on
+#endif
+  return path;
 }
 
 void require_only(const Args& args, const std::set<std::string>& allowed, std::string_view context,

@@ -53,6 +53,10 @@ function loadProgram(programFile) {
       };
       const Module = {
         arguments: args,
+        // argv[0] and the environment's `_`: Emscripten's default is this runner's own path, which
+        // under a folder named in Chinese is not Latin-1 and aborts an -O0 (assertions) program
+        // such as profile_codegen. The program's name, as a shell gives it, is ASCII.
+        thisProgram: path.basename(file, '.js'),
         preRun: [() => {
           mountHostFolders(Module.FS);
           Module.FS.init(() => null, (b) => b !== null && stdout.push(b), (b) => b !== null && stderr.push(b));

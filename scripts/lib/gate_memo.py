@@ -6,17 +6,28 @@ Usage: gate_memo.py fingerprint OUT.json          each chapter's fingerprint, no
        gate_memo.py unchanged MEMO.json NOW.json  prints the chapters whose fingerprint is the
                                                   memo's, one per line (nothing without a memo)
 
+Usage: gate_memo.py explain CHAPTER             what its fingerprint covers, one line each
+
 A chapter's fingerprint is a hash of
   - the shared tree: every file of the source tree except the chapters' own (below), .git,
-    editions/ (no chapter's test reads it), build folders and Python caches; the build folders' CMakeCache.txt (compilers, flags); and
-    the versions of the Debian packages the tests run (Pandoc, Chromium, Node, the compilers);
+    editions/ (no chapter's test reads it: scripts/lib/memo_trace.py would say so), build folders
+    and Python caches, and every chapter's profiles/ (bundled into every page); the build
+    folders' CMakeCache.txt (compilers, flags); the
+    version of every installed Debian package (so xmllint, XeTeX, ctest, the CJK fonts, any
+    tool a test runs by name); and the programs the gate runs by name that dpkg did not
+    install (a pyenv python3: its bytes);
   - the chapter's own files: chapters/<chapter>/, golden/<chapter>/ and book/<chapter>.md;
   - what the builds made for it: the files directly in build/chapters/<chapter>/ and
-    build-wasm/chapters/<chapter>/ (its programs, its test lists, its generated lists).
+    build-wasm/chapters/<chapter>/ (its programs, its test lists, its generated lists);
+  - what it declares it reads beyond those (chapters/<chapter>/chapter.toml: [golden]
+    reference and verbatim in ../shared/reference, [memo] reads) and what its tests were seen
+    to read outside the tree (build*/memo-observed.json, written by scripts/lib/memo_trace.py,
+    which scripts/test runs: it fails on a read no rule covers), by their bytes.
 So any change outside one chapter (common/, the book's filters, a test script, a profile, a
 compiler) reruns every chapter's tests, and a chapter's tests are left out only when nothing
 they read has changed since they passed. The memo is written only after a whole gate passed.
 """
+import functools
 import hashlib
 import json
 import os
@@ -27,12 +38,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import suite  # noqa: E402
+import traced_inputs  # noqa: E402
 
 ROOT = suite.ROOT
 BUILD_DIRS = ("build", "build-wasm")
+UNSHARED = {"editions"}  # tree folders no chapter's test reads (memo_trace.py fails if one does)
 SKIPPED_DIRS = {".git", "__pycache__", "node_modules"}
+# The packages book/tests/verdict_memo.py names in its verdicts' key (the chapters' fingerprints
+# take every installed package's version instead).
 PACKAGES = ["pandoc", "chromium", "nodejs", "python3", "emscripten", "g++", "clang", "texlive-xetex", "latexmk",
             "epubcheck", "imagemagick", "librsvg2-bin", "poppler-utils"]
+# The programs the gate's tests run by name (a test's trace shows them all; these are checked
+# even before scripts/test has traced anything): outside dpkg, their bytes are hashed.
+TOOLS = ["bash", "ctest", "cmake", "xmllint", "pandoc", "node", "xelatex", "xetex", "latexmk", "chromium",
+         "pdftotext", "rsvg-convert", "epubcheck", "emcc", "strace"]
 
 
 def hash_file(digest, path, name):
@@ -79,34 +98,107 @@ def cache_settings(cache):
     return "\n".join(sorted(settings)).encode()
 
 
-def shared_digest(owned):
+@functools.lru_cache(maxsize=None)
+def file_digest(path):
+    try:
+        with open(path, "rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError as e:
+        return f"unreadable ({e.strerror})"
+
+
+def tool_lines():
+    """One line per program run by name: its Debian package (whose version the package line
+    holds), else its real path and bytes; python3 is the interpreter running this script."""
+    lines = [f"program python3 {os.path.realpath(sys.executable)} {file_digest(os.path.realpath(sys.executable))}"]
+    for name in TOOLS:
+        found = shutil.which(name)
+        if not found:
+            lines.append(f"program {name} absent")
+            continue
+        real = os.path.realpath(found)
+        owner = traced_inputs.dpkg_owner(real)
+        lines.append(f"program {name} {real} " + (f"package {owner}" if owner else file_digest(real)))
+    return lines
+
+
+def shared_lines(owned):
     digest = hashlib.sha256()
     for path, name in tree_files(owned):
         hash_file(digest, path, name)
+    # A chapter's profiles (chapters/<it>/profiles/) are every page's: book/run/assets.sh bundles
+    # them all into each page's run control, and other chapters' cases name them.
+    for path in sorted(ROOT.glob("chapters/*/profiles/**/*")):
+        if path.is_file():
+            hash_file(digest, path, str(path.relative_to(ROOT)))
+    lines = [f"tree {digest.hexdigest()}"]
     for build in BUILD_DIRS:
         cache = ROOT / build / "CMakeCache.txt"
         if cache.is_file():
-            digest.update(f"{build}/CMakeCache.txt\0".encode() + cache_settings(cache) + b"\0")
-    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n", *PACKAGES],
-                              capture_output=True, text=True)
-    digest.update(versions.stdout.encode())
-    return digest.hexdigest()
+            lines.append(f"settings {build}/CMakeCache.txt {hashlib.sha256(cache_settings(cache)).hexdigest()}")
+    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n"], capture_output=True, text=True)
+    lines.append(f"packages {len(versions.stdout.splitlines())} installed, "
+                 f"{hashlib.sha256(versions.stdout.encode()).hexdigest()}")
+    lines += [f"package {line}" for line in versions.stdout.splitlines() if line.split(" ", 1)[0] in EXPLAINED]
+    return lines + tool_lines()
 
 
-def chapter_digest(chapter, shared):
-    digest = hashlib.sha256(shared.encode())
+# Named in `explain` (every package is hashed; these say which tools the line stands for).
+EXPLAINED = {"libxml2-utils", "texlive-xetex", "cmake", "fonts-noto-cjk", "pandoc", "nodejs", "chromium", "python3"}
+
+
+def declared_inputs(chapter):
+    """The files chapter.toml says the chapter reads beyond its own: the reference sources of
+    its golden files (../shared/reference) and [memo] reads (from the tree's root)."""
+    data = suite.chapter_data(chapter)
+    reference = ROOT.parent / "shared" / "reference"
+    golden = data.get("golden", {})
+    names = [reference / golden["reference"]] if golden.get("reference") else []
+    names += [reference / source for source in golden.get("verbatim", {}).values()]
+    names += [ROOT / path for path in data.get("memo", {}).get("reads", [])]
+    return [os.path.realpath(n) for n in names]
+
+
+def observed_inputs(chapter):
+    """What memo_trace.py saw the chapter's tests read outside the rules above (every build folder's)."""
+    out = []
+    for build in BUILD_DIRS:
+        path = ROOT / build / "memo-observed.json"
+        if path.is_file():
+            out += json.loads(path.read_text(encoding="utf-8")).get(chapter, [])
+    return out
+
+
+def chapter_lines(chapter, shared):
+    lines = list(shared)
     own = [ROOT / "chapters" / chapter, ROOT / "golden" / chapter, ROOT / "book" / f"{chapter}.md"]
+    digest = hashlib.sha256()
     for top in own:
         paths = sorted(p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
             if top.is_dir() else [top] if top.is_file() else []
         for path in paths:
             hash_file(digest, path, str(path.relative_to(ROOT)))
+    lines.append(f"own {digest.hexdigest()}")
     for build in BUILD_DIRS:  # the programs and test lists the builds made for it
         folder = ROOT / build / "chapters" / chapter
         if folder.is_dir():
+            digest = hashlib.sha256()
             for path in sorted(p for p in folder.iterdir() if p.is_file()):
                 hash_file(digest, path, str(path.relative_to(ROOT)))
-    return digest.hexdigest()
+            lines.append(f"built {build}/chapters/{chapter} {digest.hexdigest()}")
+    lines += [f"declared {path} {file_digest(path)}" for path in declared_inputs(chapter)]
+    lines += [f"observed {path} {file_digest(path)}" for path in sorted(set(observed_inputs(chapter)))]
+    return lines
+
+
+def chapter_digest(chapter, shared):
+    return hashlib.sha256("\n".join(chapter_lines(chapter, shared)).encode()).hexdigest()
+
+
+def owned_paths():
+    chapters = [chapter for chapter, _ in suite.chapters()]
+    return {f"chapters/{c}" for c in chapters} | {f"golden/{c}" for c in chapters} | \
+        {f"book/{c}.md" for c in chapters} | UNSHARED
 
 
 def fingerprints():
@@ -115,13 +207,17 @@ def fingerprints():
         {f"book/{c}.md" for c in chapters}
     # editions/ (a recorded reason, a new output's ID) is read by no chapter's test; the programs'
     # --version, built from it, is in each chapter's build folder, hashed below.
-    shared = shared_digest(owned | {"editions"})
+    shared = shared_lines(owned | UNSHARED)
     return {chapter: chapter_digest(chapter, shared) for chapter in chapters}
 
 
 def main(argv):
     if len(argv) == 3 and argv[1] == "fingerprint":
         Path(argv[2]).write_text(json.dumps(fingerprints(), indent=1) + "\n", encoding="utf-8")
+        return 0
+    if len(argv) == 3 and argv[1] == "explain":
+        chapter = suite.resolve_chapter(argv[2])[0]
+        print("\n".join(chapter_lines(chapter, shared_lines(owned_paths()))))
         return 0
     if len(argv) == 4 and argv[1] == "unchanged":
         memo_path, now = Path(argv[2]), json.loads(Path(argv[3]).read_text(encoding="utf-8"))

@@ -62,12 +62,14 @@ def chapters():
 
 
 def resolve_chapter(arg):
-    """`28` or `28-op-ledger` -> (chapter, program); ListError naming the choices otherwise."""
+    """`28` or `28-op-ledger` -> (chapter, program); ListError naming the choices otherwise.
+    One grammar in every reader (book/chapters.sh, book/filters/repo.lua): the exact number
+    or the exact slug; a prefix (`28-op`) or an empty name is refused, never guessed."""
     for chapter, program in chapters():
-        if chapter == arg or chapter.startswith(arg + "-"):
+        if arg in (chapter, chapter.split("-", 1)[0]):
             return chapter, program
     names = " ".join(c for c, _ in chapters())
-    raise ListError(f"unknown chapter '{arg}' (accepted: {names}, or their numbers)")
+    raise ListError(f"unknown chapter '{arg}' (accepted: exactly {names}, or their numbers)")
 
 
 @dataclass(frozen=True)

@@ -88,5 +88,39 @@ check bom            REFUSED '\xef\xbb\xbf02-a prog_a\n'
 check nbsp           REFUSED '02-a\xc2\xa0prog_a\n'
 check fullwidth      REFUSED '０２-a prog_a\n'
 
-echo "$cases lists, 4 readers: $failures disagreement(s)"
+# Naming a chapter (scripts/preview, rebuild-chapter, update-golden, fuzz, render.sh, the numbers
+# filter's src="28/case"): one grammar in the three resolvers, the exact number or the exact slug;
+# a prefix, an empty name or anything else is refused, never guessed.
+cat >"$work/book/filters/resolve.lua" <<'LUA'
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local c = require('repo').resolve_chapter(os.getenv('ARG'))
+if c then io.stdout:write(c.key, ' ', c.program, '\n') else os.exit(2) end
+LUA
+resolve_with() {
+  local out status=0
+  case $1 in
+    bash) out=$(root=$work bash -c 'source "$root/book/chapters.sh"; resolve_chapter "$1"' _ "$2" 2>/dev/null) || status=$? ;;
+    python) out=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import suite
+print("%s %s" % suite.resolve_chapter(sys.argv[2]))' "$work/scripts/lib" "$2" 2>/dev/null) || status=$? ;;
+    lua) out=$(ARG=$2 pandoc --lua-filter "$work/book/filters/resolve.lua" -f markdown -t plain </dev/null 2>/dev/null) ||
+      status=$? ;;
+  esac
+  if [ $status -ne 0 ] || [ -z "$out" ]; then echo REFUSED; else printf '%s\n' "$out" | sed '/^$/d'; fi
+}
+printf '02-op-traffic prog_a\n28-op-ledger prog_b\n' >"$work/chapters/chapters.list"
+for pair in "28=28-op-ledger prog_b" "28-op-ledger=28-op-ledger prog_b" "02=02-op-traffic prog_a" \
+  "=REFUSED" "28-op=REFUSED" "28-=REFUSED" "2=REFUSED" "028=REFUSED" " 28=REFUSED" "28 =REFUSED" \
+  "op-ledger=REFUSED" "28-op-ledger-x=REFUSED" "*=REFUSED" ".=REFUSED"; do
+  arg=${pair%%=*} want=${pair#*=}
+  cases=$((cases + 1))
+  for reader in bash python lua; do
+    got=$(resolve_with $reader "$arg")
+    if [ "$got" != "$want" ]; then
+      failures=$((failures + 1))
+      echo "FAIL: chapter named '$arg': $reader resolved $got instead of $want"
+    fi
+  done
+done
+
+echo "$cases lists and names, 4 readers: $failures disagreement(s)"
 [ $failures -eq 0 ] && [ $cases -gt 0 ]

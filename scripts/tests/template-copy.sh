@@ -30,7 +30,8 @@ PY
 start_template_run() {
   template_tool=$1
   mkdir -p "$2"
-  run=$(mktemp -d "$(cd "$2" && pwd)/run.XXXXXX")
+  # An author's folder named in Chinese, with a space: the copy builds, tests and renders there too.
+  run=$(mktemp -d "$(cd "$2" && pwd)/书稿 run.XXXXXX")
   tree=$run/tree
   trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
   number=$(free_chapter_number "$3")

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""wasm_fresh.py BUILD_DIR TARGET...: exit 0 when each TARGET (a program's .js in the wasm build
+folder, relative to it) is as new as every file ninja knows it is made from, else 1 naming the
+newest such file. book/run/assets.sh asks it before putting the 运行 control into the pages:
+scripts/rebuild-chapter and scripts/preview rebuild build/ only, and a page must never run a
+program older than the outputs it shows. `ninja -n` cannot answer it: with CMake's
+CONFIGURE_DEPENDS globs a dry run always plans to re-run CMake. So this reads what ninja
+recorded: `ninja -t inputs` (a target's inputs, recursively) and `ninja -t deps` (the headers
+and sources each object was compiled from)."""
+import os
+import subprocess
+import sys
+
+
+def ninja(build, *args):
+    return subprocess.run(["ninja", "-C", build, *args], capture_output=True, text=True, check=True,
+                          env=dict(os.environ, LC_ALL="C")).stdout.splitlines()
+
+
+def main(build, targets):
+    deps, obj = {}, None  # object -> the files it was compiled from
+    for line in ninja(build, "-t", "deps"):
+        if not line.startswith(" ") and line.strip():
+            obj = os.path.abspath(os.path.join(build, line.split(":", 1)[0]))
+        elif line.strip() and obj:
+            deps.setdefault(obj, []).append(os.path.abspath(os.path.join(build, line.strip())))
+    for target in targets:
+        inputs = {os.path.abspath(os.path.join(build, p)) for p in ninja(build, "-t", "inputs", target)}
+        files = set(inputs).union(*(deps.get(p + ".o", []) for p in inputs))  # x.cxx.o compiled from x.cxx
+        built = os.stat(os.path.join(build, target)).st_mtime_ns
+        newer = [p for p in files if os.path.exists(p) and os.stat(p).st_mtime_ns > built]
+        if newer:
+            print(f"{max(newer, key=lambda p: os.stat(p).st_mtime_ns)} is newer than {target}", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2:]))

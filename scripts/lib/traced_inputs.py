@@ -1,0 +1,103 @@
+"""What a command really read and ran, observed with strace: every file it opened for reading
+and every program it executed, in all its processes. A small reusable piece: the memo check
+(scripts/lib/memo_trace.py) uses it for the chapters' tests; any other cache of the suite can
+ask it what a step read instead of keeping a list.
+
+Why strace and not an LD_PRELOAD shim: a shim sees only what goes through the C library's
+dynamic symbols, and the chapter programs are static-pie (no loader, no preload), Go or
+Node would bypass it too, and a shim must be built for every compiler; strace sees the system
+calls of every process whatever it is made of, is a Debian package, and with --seccomp-bpf
+only the traced calls stop the process, so a traced test costs little more than an untraced one.
+"""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+
+# open/openat/openat2 that returned a descriptor, decoded by -y to its real path: `= 3</real/path>`.
+OPEN = re.compile(r'^(?:open|openat|openat2|creat)\((?:[^,]*, )?"((?:[^"\\]|\\.)*)", ([A-Z_|0-9]+)(?:, [^)]*)?.*\) = \d+<(.*)>$')
+EXEC = re.compile(r'^(?:execve|execveat)\((?:[^,]*, )?"((?:[^"\\]|\\.)*)", .*\) = 0$')
+WRITES = ("O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC")
+ESCAPE = re.compile(rb'\\(x[0-9a-fA-F]{2}|[0-7]{1,3}|.)')
+SIMPLE = {b"n": b"\n", b"t": b"\t", b"r": b"\r", b"v": b"\v", b"f": b"\f", b'"': b'"', b"\\": b"\\"}
+
+
+def unescape(text):
+    """strace's escaped string (-x: \\xNN for every non-ASCII byte) -> the path as str."""
+    def one(match):
+        code = match.group(1)
+        if code[:1] == b"x":
+            return bytes([int(code[1:], 16)])
+        if code[:1].isdigit():
+            return bytes([int(code, 8)])
+        return SIMPLE.get(code, code)
+    return os.fsdecode(ESCAPE.sub(one, text.encode("utf-8", "surrogateescape")))
+
+
+@dataclass
+class Observed:
+    reads: set = field(default_factory=set)  # real paths of regular files opened for reading only
+    runs: set = field(default_factory=set)  # real paths of the programs executed
+    writes: set = field(default_factory=set)  # real paths opened for writing (outputs, not inputs)
+
+
+def available():
+    return shutil.which("strace") is not None
+
+
+def run_traced(argv, cwd=None, env=None, timeout=None):
+    """Runs argv under strace; returns (exit status, output text, Observed)."""
+    with tempfile.TemporaryDirectory(prefix="traced-") as work:
+        log = os.path.join(work, "trace")
+        command = ["strace", "-f", "--seccomp-bpf", "-qq", "-x", "-y", "-s", "4096", "-e", "status=successful",
+                   "-e", "trace=open,openat,openat2,creat,execve,execveat", "-o", log, "--", *argv]
+        done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout)
+        with open(log, encoding="utf-8", errors="surrogateescape") as f:
+            observed = parse(f, cwd or os.getcwd())
+    return done.returncode, done.stdout.decode("utf-8", "replace"), observed
+
+
+def parse(lines, cwd):
+    """An strace -f -y -x log (one call a line, `PID call(...) = result`) -> Observed."""
+    observed = Observed()
+    for line in lines:
+        call = line.rstrip("\n").split(" ", 1)[-1].lstrip()
+        match = OPEN.match(call)
+        if match:
+            flags, real = match.group(2), unescape(match.group(3))
+            (observed.writes if any(w in flags for w in WRITES) else observed.reads).add(real)
+            continue
+        match = EXEC.match(call)
+        if match:
+            observed.runs.add(os.path.realpath(os.path.join(cwd, unescape(match.group(1)))))
+    # A regular file only (not a folder listed, a pipe or a device), and not one it wrote itself.
+    observed.reads = {p for p in observed.reads - observed.writes if os.path.isfile(p)}
+    return observed
+
+
+_owners = {}
+MERGED = ("/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/")  # /usr-merged: /lib -> /usr/lib
+
+
+def dpkg_owner(path):
+    """The Debian package that installed PATH (a real path), or None. dpkg lists a file under
+    the name its package gives it: /lib/x86_64-linux-gnu/libc.so.6 is /usr/lib/... on a
+    /usr-merged system, so both names are looked up."""
+    if not _owners:
+        info = "/var/lib/dpkg/info"
+        for name in os.listdir(info) if os.path.isdir(info) else []:
+            if name.endswith(".list"):
+                package = name[:-5].split(":", 1)[0]
+                with open(os.path.join(info, name), encoding="utf-8", errors="surrogateescape") as f:
+                    _owners.update(dict.fromkeys(f.read().splitlines(), package))
+        _owners[""] = None  # loaded, even when empty
+    names = [path]
+    if path.startswith("/usr/") and path[4:].startswith(MERGED):
+        names.append(path[4:])
+    for name in names:
+        if name in _owners:
+            return _owners[name]
+    return None
