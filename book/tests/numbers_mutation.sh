@@ -96,7 +96,9 @@ fi
   fail "$op_ledger does not carry the changed profile (tensor_core.fp8 ${new_peak})"
 
 # 4. Regenerate chapter 28's golden files from the changed program.
-OP_LEDGER=$op_ledger "$tree/scripts/update-golden" 28 --write >"$work/update-golden.log" 2>&1 ||
+# Edition 1 published these outputs: the change records its reason, as an author's would.
+OP_LEDGER=$op_ledger "$tree/scripts/update-golden" 28 --write --class 变更 \
+  --reason "numbers-mutation: a planted change of h200.yaml's tensor_core.fp8" >"$work/update-golden.log" 2>&1 ||
   { tail -n 30 "$work/update-golden.log"; fail "scripts/update-golden 28 --write"; }
 grep -q "written" "$work/update-golden.log" || fail "update-golden wrote nothing: the change did not reach chapter 28's outputs"
 step "scripts/update-golden 28 --write"

@@ -70,14 +70,8 @@ def owner_chapter(rel, chapters):
 
 
 def declared(chapter):
-    """Real paths chapters/<chapter>/chapter.toml names as its inputs."""
-    data = suite.chapter_data(chapter)
-    reference = ROOT.parent / "shared" / "reference"
-    golden = data.get("golden", {})
-    names = [reference / golden["reference"]] if golden.get("reference") else []
-    names += [reference / source for source in golden.get("verbatim", {}).values()]
-    names += [ROOT / path for path in data.get("memo", {}).get("reads", [])]
-    return {os.path.realpath(n) for n in names}
+    """Real paths chapters/<chapter>/chapter.toml names as its inputs (the memo's own list)."""
+    return set(gate_memo.declared_inputs(chapter))
 
 
 def source_of(path):

@@ -27,6 +27,14 @@ step "scripts/new-chapter $chapter (configure, build $program, golden files)"
   { tail -n 40 "$run/build.log"; fail "build ${program}_unit_tests (log: $run/build.log)"; }
 step "built ${program}_unit_tests"
 
+# The book's checks run every chapter's program (book/commands types each `$ …` line the book
+# prints; book/style-programs reads each --help): build them all (ccache serves the tree's objects).
+programs=$(awk '!/^[[:space:]]*(#|$)/ && NF >= 2 {print $2}' "$tree/chapters/chapters.list")
+# shellcheck disable=SC2086  # one target per word
+(cd "$tree" && cmake --build build --target $programs -j2) >"$run/build-all.log" 2>&1 ||
+  { tail -n 40 "$run/build-all.log"; fail "build every chapter's program (log: $run/build-all.log)"; }
+step "built every chapter's program: $(echo $programs)"
+
 for label in golden unit cli; do
   listed=$(cd "$tree/build" && ctest -N -L "^$label\$" -R "^$chapter/" | sed -n 's/^Total Tests: //p')
   [ "${listed:-0}" -gt 0 ] || fail "ctest -L $label has no test of $chapter"
