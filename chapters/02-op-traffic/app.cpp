@@ -45,6 +45,8 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
 
 选项:
   -h, --help        显示本帮助并退出
+  --version         显示本程序复算的是本书第几版（日期、提交，输出是否就是该版的），
+                    然后退出；单独使用
   --machine KEY     机器 profile（默认 @DEFAULT_MACHINE@）：
 @MACHINE_TABLE@
   --profile FILE    用一份机器 profile 文件（YAML）代替 --machine：峰值算力取 fp16 矩阵单元的 roof

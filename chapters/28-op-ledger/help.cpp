@@ -58,6 +58,8 @@ memory time = bytes / 带宽、compute time = flops / roof、SOL time = max(两�
 
 选项:
   -h, --help          显示本帮助并退出
+  --version           显示本程序复算的是本书第几版（日期、提交，输出是否就是该版的），
+                      然后退出；单独使用
   --case CASE         要记账的算子：gemm, attention, rmsnorm, elementwise, fused-norm-rope-quant
   --machine KEY       内置的机器 profile（默认 @DEFAULT_MACHINE@），数据来自 common/profiles/<KEY>.yaml
                       （每条 roof 的数值与出处见 --list-machines）：

@@ -44,6 +44,8 @@ constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [-
 
 选项:
   -h, --help            显示本帮助并退出
+  --version             显示本程序复算的是本书第几版（日期、提交，输出是否就是该版的），
+                        然后退出；单独使用
   --assert-report       把输出的八行表格与报告 :104-111 的表格逐行对照（忽略行首行尾
                         空白）：一致时末尾多打印一行 OK；不一致时在 stderr 列出差异，
                         退出码 1。报告的表只描述报告的常量，改了任何常量再加它会被
