@@ -10,6 +10,15 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
+
+// The page's run control (book/run/run.js) shows the file named here, as the flag table parsed
+// it (--plot=x.svg, an abbreviation, the one of several kept): argv is never re-read in JS.
+// EM_JS, not EM_ASM: EM_ASM's $0 is a '$' in an identifier, which -Wpedantic -Werror refuses.
+// clang-format off
+EM_JS(void, tell_page_plot_path, (const char* path), {
+  if (Module['onPlotPath']) Module['onPlotPath'](UTF8ToString(path));
+});
+// clang-format on
 #endif
 
 namespace ledger::cli {
@@ -22,11 +31,7 @@ std::optional<std::string> plot_flag(const Args& args) {
   if (!args.has("plot")) return std::nullopt;
   std::string path = parse_output_path("--plot", args.get("plot", ""), ".svg");
 #ifdef __EMSCRIPTEN__
-  // The page's run control (book/run/run.js) shows the file named here, as the flag table parsed
-  // it (--plot=x.svg, an abbreviation, the one of several kept): argv is never re-read in JS.
-  // clang-format off
-  EM_ASM({ if (Module['onPlotPath']) Module['onPlotPath'](UTF8ToString($0)); }, path.c_str());
-  // clang-format on
+  tell_page_plot_path(path.c_str());
 #endif
   return path;
 }
