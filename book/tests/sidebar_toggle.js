@@ -59,6 +59,19 @@ const scrollTo = async (page, y) => {
   return (await state(page)).y;
 };
 
+// At WIDTH px: the button is a touch target; scrolled deep into the page, the button is pressed
+// (clicked or tapped); returns where the page was and the state after.
+async function scrollDeepAndPress(page, width, press) {
+  let s = await state(page);
+  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at ${width} px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
+  const y = await scrollTo(page, 5000);
+  check(y > 1000, `${pages[0]} at ${width} px: could not scroll deep into the page (scrollY ${y})`);
+  await press('.sidebar-button');
+  await settle(page);
+  s = await state(page);
+  return { y, s };
+}
+
 async function wide(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const page = await ctx.newPage();
@@ -67,12 +80,9 @@ async function wide(browser) {
   check(s.shown, `${pages[0]} at 1280 px: the contents are not shown on a fresh load`);
   const tocShown = () => page.evaluate(() => { const t = document.getElementById('TOC'); return !!t && getComputedStyle(t).display !== 'none'; });
   check(!(await tocShown()), `${pages[0]} at 1280 px: 本章内容 repeats the sections the contents beside it list`);
-  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 1280 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
-  const y = await scrollTo(page, 5000);
-  check(y > 1000, `${pages[0]} at 1280 px: could not scroll deep into the page (scrollY ${y})`);
-  await page.click('.sidebar-button');
-  await settle(page);
-  s = await state(page);
+  const pressed = await scrollDeepAndPress(page, 1280, (sel) => page.click(sel));
+  const y = pressed.y;
+  s = pressed.s;
   check(!s.shown, `${pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
   check(await tocShown(), `${pages[0]} at 1280 px: with the contents hidden, 本章内容 is not shown either`);
   check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
@@ -124,12 +134,9 @@ async function narrow(browser) {
   check(!s.shown, `${pages[0]} at 375 px: the contents are open on a fresh load`);
   const tocOpen = await page.evaluate(() => { const d = document.querySelector('details.page-toc'); return d ? d.open : null; });
   check(tocOpen === false, `${pages[0]} at 375 px: 本章内容 is ${tocOpen === null ? 'missing' : 'unfolded, filling the first screen'}`);
-  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at 375 px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
-  const y = await scrollTo(page, 5000);
-  check(y > 1000, `${pages[0]} at 375 px: could not scroll deep into the page (scrollY ${y})`);
-  await page.tap('.sidebar-button');
-  await settle(page);
-  s = await state(page);
+  const pressed = await scrollDeepAndPress(page, 375, (sel) => page.tap(sel));
+  const y = pressed.y;
+  s = pressed.s;
   check(s.shown, `${pages[0]} at 375 px: ☰ 目录 did not open the contents`);
   check(s.y === y, `${pages[0]} at 375 px: opening the contents moved the page from scrollY ${y} to ${s.y}`);
   check(s.shown && s.navTop >= 0 && s.navTop < 80 && s.navBottom > s.navTop + 200 && s.navBottom <= s.inner + 1,
