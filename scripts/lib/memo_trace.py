@@ -17,7 +17,8 @@ The rules (gate_memo.py hashes each):
   packages  a file a Debian package installed, or the system's own under /usr and /etc: the
             version of every installed package
   program   a program outside dpkg (a pyenv python) and the files under its prefix: their bytes
-Not inputs: /proc, /sys, /dev, /run, the temporary folder, what the test itself wrote, folders.
+Not inputs: /proc, /sys, /dev, /run, the tests' own temporary folder (their TMPDIR), what the test
+itself wrote, folders.
 """
 import concurrent.futures
 import json
@@ -83,10 +84,12 @@ def source_of(path):
 
 
 class Rules:
-    def __init__(self, chapters):
+    def __init__(self, chapters, temp):
         self.chapters = chapters
         self.root = os.path.realpath(ROOT)
-        self.temp = os.path.realpath(tempfile.gettempdir())
+        # The traced tests' own temporary folder (their TMPDIR), not the system's: a tree, or a
+        # test's planted file, may well lie under /tmp, and is no scratch file for that.
+        self.temp = os.path.realpath(temp)
         self.declared = {c: declared(c) for c in chapters}
 
     def rule(self, chapter, path, prefixes):
@@ -142,12 +145,14 @@ def main(argv):
         suite.fail("memo-trace", "strace not found (scripts/install-deps installs it)")
     build = Path(argv[1]).resolve()
     chapters = argv[2:] or [c for c, _ in suite.chapters()]
-    rules = Rules(chapters)
+    scratch = tempfile.TemporaryDirectory(prefix="memo-trace-tmp.")
+    rules = Rules(chapters, scratch.name)
     tests = chapter_tests(build, chapters)
 
     def one(test):
         chapter, name, command, cwd, env, timeout = test
-        status, output, seen = traced_inputs.run_traced(command, cwd=cwd, env=env, timeout=timeout)
+        status, output, seen = traced_inputs.run_traced(command, cwd=cwd, env=dict(env, TMPDIR=scratch.name),
+                                                        timeout=timeout)
         return test, status, output, seen
 
     problems, observed, failed = [], {c: set() for c in chapters}, []
@@ -171,6 +176,7 @@ def main(argv):
         print(f"memo-trace: NOT COVERED: {line}")
     print(f"memo-trace: {len(tests)} tests of {len(chapters)} chapters traced in {build.name}/: "
           f"{len(problems)} uncovered read(s), {len(failed)} failure(s); observed inputs in {out.relative_to(ROOT)}")
+    scratch.cleanup()
     return 1 if problems or failed else 0
 
 
