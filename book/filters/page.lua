@@ -167,12 +167,22 @@ end
 
 -- A figure (golden.lua's div, numbered by crossref.lua) as <figure> with
 -- its caption in <figcaption>.
+local function html_attribute(value)
+  return (value:gsub('&', '&amp;'):gsub('"', '&quot;'):gsub('<', '&lt;'):gsub('>', '&gt;'))
+end
+
 local function html_figure(div)
   if not div.classes:includes('figure') then return nil end
   local caption = div.content[#div.content]
+  -- The run control's attributes (golden.lua) stay: a figure has its 运行 / 改参数 too (book/run/run.js).
+  local run = ''
+  if div.attributes['data-program'] and div.attributes['data-flags'] then
+    run = string.format(' data-program="%s" data-flags="%s"', html_attribute(div.attributes['data-program']),
+      html_attribute(div.attributes['data-flags']))
+  end
   local out = pandoc.List {
-    pandoc.RawBlock('html', string.format('<figure id="%s" class="figure" data-source="%s">', div.identifier,
-      div.attributes['data-source'] or '')),
+    pandoc.RawBlock('html', string.format('<figure id="%s" class="figure" data-source="%s"%s>', div.identifier,
+      html_attribute(div.attributes['data-source'] or ''), run)),
   }
   for i = 1, #div.content - 1 do out:insert(div.content[i]) end
   out:insert(pandoc.RawBlock('html', '<figcaption>'))

@@ -137,6 +137,7 @@
 
     const result = element('div', 'run-result');
     result.hidden = true;
+    result.setAttribute('aria-live', 'polite');  // a screen reader hears the run's result
     form.after(result);
 
     // style.display, not `hidden`: the book's figure is an inline <svg>, which has no `hidden`.
@@ -197,7 +198,7 @@
   }
 
   function start() {
-    document.querySelectorAll('div[data-program][data-flags]').forEach(addControl);
+    document.querySelectorAll('[data-program][data-flags]').forEach(addControl);  // outputs and figures
   }
   window.bookRun = {runProgram, splitWords};
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();

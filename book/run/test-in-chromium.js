@@ -92,7 +92,7 @@ function connect(url) {
 // In the page: run block INDEX with FLAGS (null: the flags the box opens with)
 // through its controls, as a reader would, and report what it shows.
 function runBlockInPage(index, flags, stay) {
-  const blocks = document.querySelectorAll('div[data-program][data-flags]');
+  const blocks = document.querySelectorAll('[data-program][data-flags]');
   const block = blocks[index];
   const original = Array.from(block.children).filter((c) => !c.matches('.run-bar, .run-form, .run-result'));
   const form = block.querySelector('.run-form');
@@ -113,7 +113,7 @@ function runBlockInPage(index, flags, stay) {
         source: block.dataset.source, flags: input.value, error: error && error.textContent,
         exit: exit && exit.textContent, stdout: text('.run-stdout'), stderr: text('.run-stderr'),
         plot: img ? decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, '')) : null,
-        closedAtFirst, opened,
+        closedAtFirst, opened, live: block.querySelector('.run-result').getAttribute('aria-live'),
         originalHiddenDuringRun: original.every((c) => getComputedStyle(c).display === 'none'),
         ms: Number((/(\d+) ms/.exec(text('.run-status') || '') || [])[1]),
       };
@@ -145,10 +145,15 @@ async function testPage(cdp, page) {
   await cdp.send('Page.navigate', {url: 'file://' + path.resolve(page)}, sessionId);
   await loaded;
   const openedAt = Date.now();
-  const blocks = await evaluate(`Array.from(document.querySelectorAll('div[data-program][data-flags]'),
+  const blocks = await evaluate(`Array.from(document.querySelectorAll('[data-program][data-flags]'),
     (b) => ({source: b.dataset.source, figure: b.classList.contains('figure'), control: !!b.querySelector('.run-open')}))`);
   const failures = [];
   if (blocks.length === 0) failures.push('the page has no block with a run control (data-program, data-flags)');
+  // Every golden output of a case (it shows its command) and every figure carries the control (a
+  // figure once lost its attributes).
+  const without = await evaluate(`Array.from(document.querySelectorAll('div.golden:has(> pre.command), figure.figure[data-source]'))
+    .filter((b) => !b.querySelector('.run-open')).map((b) => b.dataset.source)`);
+  without.forEach((source) => failures.push(`${source} has no "运行 / 改参数" button`));
   blocks.forEach((b, i) => b.control || failures.push(`block ${i} (${b.source}) has no "运行 / 改参数" button`));
   const chosen = blocks.map((b, i) => i).filter((i) => i % sample === 0 && !blocks[i].figure);
   const firstFigure = blocks.findIndex((b) => b.figure);
@@ -167,6 +172,7 @@ async function testPage(cdp, page) {
     if (!shown.opened) problems.push('"运行 / 改参数" did not open the flags box');
     if (!shown.originalHiddenDuringRun) problems.push('the book\'s output stayed visible beside the reader\'s run');
     if (!shown.originalBack) problems.push('"回到书中的输出" did not bring the book\'s output back');
+    if (shown.live !== 'polite') problems.push('the run\'s result is not announced to screen readers (aria-live)');
     problems.forEach((p) => failures.push(`block ${index} (${shown.flags}): ${p}`));
     times.push(shown.ms);
     checked++;
