@@ -95,7 +95,8 @@ head_roofline print the tables the book prints, for the flags the reader
 gives. Each has a Chinese manual page and bash and zsh completion. The
 book itself (HTML, EPUB and PDF) is in /usr/share/doc/op-perf-book/.")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "")  # static programs: nothing at run time
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "man-db, bash-completion")
+# What makes `man op_traffic` and Tab work: apt installs them with the package (dpkg -i does not).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "man-db, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 set(CPACK_TGZ_COMPONENT_INSTALL OFF)
