@@ -165,24 +165,22 @@ local function math_neighbours(inlines)
   return out
 end
 
--- A figure (golden.lua's div, numbered by crossref.lua) as <figure> with
--- its caption in <figcaption>.
 local function html_attribute(value)
   return (value:gsub('&', '&amp;'):gsub('"', '&quot;'):gsub('<', '&lt;'):gsub('>', '&gt;'))
 end
 
+-- A figure (golden.lua's div, numbered by crossref.lua) as <figure> with
+-- its caption in <figcaption>, keeping every attribute golden.lua gave it, in
+-- its order (data-source; data-program and data-flags for the run control).
 local function html_figure(div)
   if not div.classes:includes('figure') then return nil end
   local caption = div.content[#div.content]
-  -- The run control's attributes (golden.lua) stay: a figure has its 运行 / 改参数 too (book/run/run.js).
-  local run = ''
-  if div.attributes['data-program'] and div.attributes['data-flags'] then
-    run = string.format(' data-program="%s" data-flags="%s"', html_attribute(div.attributes['data-program']),
-      html_attribute(div.attributes['data-flags']))
+  local attributes = ''
+  for name, value in pairs(div.attributes) do
+    attributes = attributes .. string.format(' %s="%s"', name, html_attribute(value))
   end
   local out = pandoc.List {
-    pandoc.RawBlock('html', string.format('<figure id="%s" class="figure" data-source="%s"%s>', div.identifier,
-      html_attribute(div.attributes['data-source'] or ''), run)),
+    pandoc.RawBlock('html', string.format('<figure id="%s" class="figure"%s>', div.identifier, attributes)),
   }
   for i = 1, #div.content - 1 do out:insert(div.content[i]) end
   out:insert(pandoc.RawBlock('html', '<figcaption>'))

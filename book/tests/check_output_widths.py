@@ -198,7 +198,7 @@ def edge_cue(shot, box):
     return mean(range(right - 9, right - 3)) - mean(range(left + 3, left + 9))
 
 
-def findings(load, r, shots):
+def findings(load, r):
     where = f"{load['name']} at {load['width']} px" + (" (dark)" if load["dark"] else "")
     out = [f"{where}: {line}" for line in r["found"]]
     if load["width"] == PHONE:
@@ -237,7 +237,7 @@ def main(html_dir):
         if r is None:
             failures.append(f"{load['name']} at {load['width']} px: Chromium gave no measurement: {error}")
             continue
-        found = findings(load, r, shots)
+        found = findings(load, r)
         if load["name"] == SELF_CHECK.name:
             planted += found
         else:
