@@ -5,7 +5,8 @@
 # control in one headless Chromium against the golden files (test-in-chromium.js).
 # Only the named pages are rendered: every other page of the book gets a
 # placeholder first, which render.sh leaves alone (it renders the pages "not
-# there yet"), so a chapter's test costs the same at 3 chapters as at 36.
+# there yet"), so a chapter's test costs the same at 3 chapters as at 36. OUT_DIR's render
+# cache (.cache, book/render.sh) stays between runs: an unchanged page is not rendered again.
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 OUT_DIR WASM_BUILD_DIR CHAPTER..." >&2; exit 2; }
 out=$1 wasm_dir=$2
@@ -13,7 +14,8 @@ shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=book/chapters.sh
 source "$root/book/chapters.sh"
-rm -rf "$out"
+mkdir -p "$out"
+find "$out" -mindepth 1 -maxdepth 1 ! -name .cache -exec rm -rf {} +
 mkdir -p "$out/html"
 named=" $* "
 placeholder='<!doctype html><title>not rendered</title><p>book/run/run-in-page-test.sh renders only the pages it tests.</p>'

@@ -128,12 +128,14 @@ set_target_properties(Boost::program_options PROPERTIES
 #   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
 #                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
 #                              over all programs is printed, not limited: it grows with the book)
-#   wasm/<chapter>/run-in-page the chapter's HTML page rendered with these programs (the other pages
+#   wasm/run-in-page/<chapter> the chapter's HTML page rendered with these programs (the other pages
 #                              placeholders), its run control clicked in headless Chromium, compared
 #                              with the golden files (labels wasm, book; book/run/run-in-page-test.sh;
-#                              needs pandoc and chromium). One test per chapter, not one for the book:
-#                              scripts/build-book leaves out those of unchanged chapters (gate_memo.py)
-#                              and ctest -j2 runs two at once; each costs a browser start (about a second)
+#                              needs pandoc and chromium). One test per chapter, so ctest -j2 runs two
+#                              at once. Named outside the chapter's own prefix: a page's render reads
+#                              what every other page tells it (titles, the outputs' font, figures),
+#                              so scripts/build-book never leaves it out (gate_memo.py would not see
+#                              those reads); the render cache it keeps makes an unchanged page cheap
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -162,14 +164,14 @@ function(add_wasm_program_tests chapter program)
   find_program(PANDOC_EXECUTABLE pandoc)
   find_program(CHROMIUM_EXECUTABLE chromium)
   if(NOT PANDOC_EXECUTABLE OR NOT CHROMIUM_EXECUTABLE)
-    message(STATUS "wasm/${chapter}/run-in-page skipped: pandoc or chromium not found "
+    message(STATUS "wasm/run-in-page/${chapter} skipped: pandoc or chromium not found "
                    "(scripts/install-deps --book --wasm installs them)")
     return()
   endif()
-  add_test(NAME wasm/${chapter}/run-in-page
+  add_test(NAME wasm/run-in-page/${chapter}
     COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page
             ${CMAKE_BINARY_DIR} ${chapter}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(wasm/${chapter}/run-in-page PROPERTIES LABELS "wasm;book" TIMEOUT 300
+  set_tests_properties(wasm/run-in-page/${chapter} PROPERTIES LABELS "wasm;book" TIMEOUT 300
     ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 endfunction()
