@@ -19,6 +19,16 @@ What a reader of the print edition sees, measured on the PDF itself with
          chapter: it has no running header), the book's last page and blank
          pages (the left page before a chapter that opens on the right).
   bytes  the PDF is at most MAX_BYTES.
+  breaks where pages break in golden outputs and code (book/print/book.latex):
+         no page opens with a ↪ continuation (a wrapped line stays with its
+         start); a page that opens inside a block (its first code line is
+         not one of a block's first lines nor a command, `$ ...`) says so,
+         CONTINUED in the margin beside that line; nothing stands between
+         the page's top and that line (a figure floated into the block);
+         no chapter's last page, nor the book's, is less than MIN_LAST_FILL
+         full (the title page excepted).
+  breaks --planted  the same rules on small made-up pages, each breaking one:
+         every rule must find its fault.
 """
 import pathlib
 import re
@@ -39,6 +49,12 @@ FOOTER_ABOVE = 785.0
 BODY_TOP = 99.6        # (841.89 - 240 mm - 15 pt - 8 mm) / 2 + 15 pt + 8 mm
 BODY_BOTTOM = 779.9    # BODY_TOP + 240 mm
 MIN_FILL = 0.6
+MIN_LAST_FILL = 0.2
+CONTINUED = "（续）"
+# A block's first lines: the first line the measurement sees may be its second or third
+# (a line of one short word, `{`, is not taken for code).
+START_LINES = 3
+FIGURE_CAPTION = re.compile(r"^图\d+-\d+")
 MERGE_GAP = 36.0
 WRAP_MARK = "↪"
 BP_TO_PT = 72.27 / 72
@@ -113,21 +129,31 @@ def line_size(words):
     return round(max(set(heights), key=heights.count) * BP_TO_PT, 1)
 
 
-def check_sizes(pdf):
+def code_texts_and_prefixes():
     texts = code_texts()
-    prefixes = {t[:n] for t in texts for n in range(4, len(t) + 1)}
+    return texts, {t[:n] for t in texts for n in range(4, len(t) + 1)}
+
+
+def is_code_line(words, texts, prefixes):
+    """Whether a line of the PDF is a line of a golden output or code (see sizes)."""
+    text = squeeze("".join(w[0] for w in words))
+    body = text[len(WRAP_MARK):] if text.startswith(WRAP_MARK) else text
+    if not (text.startswith(WRAP_MARK) or body in texts or body in prefixes):
+        return False
+    if len(words) < 2 and len(body) < 20:
+        return False  # one short word: as likely a table cell's inline code as a line of code
+    verdicts = [v for v in (monospaced(w) for w in words) if v is not None]
+    return not verdicts or all(verdicts)  # proportional words: prose that happens to read like an output
+
+
+def check_sizes(pdf):
+    texts, prefixes = code_texts_and_prefixes()
     failures, sizes, measured = [], {}, 0
     for number, lines in pages(pdf):
         for words in lines:
-            text = squeeze("".join(w[0] for w in words))
-            body = text[len(WRAP_MARK):] if text.startswith(WRAP_MARK) else text
-            if not (text.startswith(WRAP_MARK) or body in texts or body in prefixes):
+            if not is_code_line(words, texts, prefixes):
                 continue
-            if len(words) < 2 and len(body) < 20:
-                continue  # one short word: as likely a table cell's inline code as a line of code
-            verdicts = [v for v in (monospaced(w) for w in words) if v is not None]
-            if verdicts and not all(verdicts):
-                continue  # proportional words: prose that happens to read like an output
+            text = squeeze("".join(w[0] for w in words))
             size = line_size(words)
             measured += 1
             sizes.setdefault(size, (number, text))
@@ -188,8 +214,111 @@ def check_bytes(pdf):
     return verdict(f"{pdf} (bytes)", failures, f"{pdf}: {size} bytes (at most {MAX_BYTES})")
 
 
+def block_starts():
+    """The first lines of every golden output and code region, squeezed."""
+    starts = set()
+    for page in book_pages():
+        for rel, _case, _classes in golden_blocks(page):
+            starts.update(squeeze(line) for line in (ROOT / rel).read_text(encoding="utf-8").splitlines()[:START_LINES])
+        for path, region in excerpt_blocks(page):
+            starts.update(squeeze(line) for line in region_lines(path, region)[:START_LINES])
+    starts.discard("")
+    return starts
+
+
+def body_lines(lines):
+    """The page's lines between the header and the folio, top to bottom; pdftotext's pieces of
+    one line (it cuts a line at a wide gap: an output's padded columns) joined, left to right."""
+    rows = {}
+    for line in lines:
+        if all(HEADER_BELOW < w[2] < FOOTER_ABOVE for w in line):
+            rows.setdefault(round(line[0][4], 1), []).extend(line)
+    return [sorted(words, key=lambda w: w[1]) for _y, words in sorted(rows.items())]
+
+
+def break_failures(book, is_code, starts):
+    """The rules of `breaks` on [(page number, lines)]; is_code(words) tells a code line."""
+    failures, opened, last_pages = [], 0, 0
+    for i, (number, lines) in enumerate(book):
+        body = [kept for line in body_lines(lines) if (kept := [w for w in line if w[0] != CONTINUED])]
+        marks = [w for line in lines for w in line if w[0] == CONTINUED]
+        texts = [squeeze("".join(w[0] for w in words)) for words in body]
+        continues = [k for k, words in enumerate(body) if is_code(words)
+                     and texts[k] not in starts and not texts[k].startswith("$")]
+        if texts and texts[0].startswith(WRAP_MARK):
+            failures.append(f"page {number} opens with a wrapped line's continuation, its start on the page"
+                            f" before: {texts[0][:50]}")
+        if continues and continues[0] == 0:
+            opened += 1
+            words = body[0]
+            top, left = words[0][2], min(w[1] for w in words)
+            if not any(abs(m[2] - top) < 12 and m[3] <= left for m in marks):
+                failures.append(f"page {number} opens inside a block ({texts[0][:40]}) without {CONTINUED}"
+                                " in the margin beside it")
+        elif marks and texts:
+            failures.append(f"page {number} is marked {CONTINUED} but opens with {texts[0][:40]}, not the block's"
+                            " continuation: something stands inside the block")
+        elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
+            failures.append(f"page {number}: a figure stands inside a block split across pages ({texts[continues[0] - 1][:20]}"
+                            f" above its continuation {texts[continues[0]][:30]})")
+        # A chapter's last page: the next page with text has no running header (it opens a chapter).
+        following = [ls for _n, ls in book[i + 1:] if body_lines(ls)]
+        opens_chapter = not following or not any(w[4] < HEADER_BELOW for line in following[0] for w in line)
+        if body and opens_chapter and i > 0:
+            last_pages += 1
+            fill = coverage(lines)
+            if fill < MIN_LAST_FILL:
+                failures.append(f"page {number}, a chapter's last, is {fill:.0%} full (at least {MIN_LAST_FILL:.0%})")
+    return failures, opened, last_pages
+
+
+def check_breaks(pdf):
+    texts, prefixes = code_texts_and_prefixes()
+    failures, opened, last_pages = break_failures(pages(pdf), lambda w: is_code_line(w, texts, prefixes),
+                                                  block_starts())
+    if last_pages < 3:
+        failures.append(f"only {last_pages} chapter ends found: the measurement found no chapters")
+    return verdict(f"{pdf} (page breaks)", failures,
+                   f"{pdf}: {opened} pages open inside a block, each marked {CONTINUED} with nothing above it;"
+                   f" {last_pages} chapter ends at least {MIN_LAST_FILL:.0%} full")
+
+
+def planted_breaks():
+    """Each rule of `breaks` on made-up pages that break it, and on pages that keep it."""
+    def line(text, y, x=100.0, size=9.0):
+        return [(text, x, y, x + 0.602 * size * len(text), y + size)]
+    header = line("第 2 章 标题", 60.0)
+    filler = [line("正文" * 20, 100.0 + 12 * k) for k in range(50)]  # a full page of prose
+    code = {"$op", "abcdef", "ghijkl", "↪mnop"}
+    is_code = lambda words: squeeze(words[0][0]) in code
+    starts = {"abcdef"}
+    good = [(1, [line("书名", 300)]), (2, header and [header] + filler + [line("abcdef", 700)]),
+            (3, [header, line(CONTINUED, 100.0, x=60.0), line("ghijkl", 100.0)] + filler[10:]),
+            (4, [line("第 3 章", 100.0)] + filler)]
+    cases = {
+        "a good book": (good, 0),
+        "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0), line("↪mnop", 100.0)]
+                                                 + filler[10:]), good[3]], 1),
+        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), good[3]], 1),
+        "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0),
+                                                             line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
+                                                            + filler[20:]), good[3]], 1),
+        "a figure inside a block": ([*good[:2], (3, [header, line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
+                                                    + filler[20:]), good[3]], 1),
+        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), good[3]], 1),
+    }
+    failures = []
+    for name, (book, expected) in cases.items():
+        found, _opened, _last = break_failures(book, is_code, starts)
+        if len(found) != expected:
+            failures.append(f"{name}: {len(found)} failures, {expected} expected: {found}")
+    return verdict("breaks --planted", failures, f"breaks: each of {len(cases) - 1} planted faults found, the good book passes")
+
+
 def main(mode, pdf):
-    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes}
+    if mode == "breaks" and pdf == "--planted":
+        return planted_breaks()
+    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks}
     if mode not in checks:
         sys.exit(__doc__)
     return checks[mode](pathlib.Path(pdf))
