@@ -169,7 +169,7 @@ local function figure_div(div)
 end
 
 -- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}}
--- prints ‹ and puts CJK glue around 章. \xeCJKVerbAddon sets Chinese in code
+-- prints ‹ and puts CJK glue around 章. \codeaddon (book.latex) sets Chinese in code
 -- two columns wide with no glue; a line may break after `/`, `=` or `_`,
 -- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`).
 local TEX_ESCAPES = {
@@ -192,7 +192,7 @@ local function inline_code(code)
       end
     end
   end
-  return pandoc.RawInline('latex', '\\texttt{\\xeCJKVerbAddon ' .. table.concat(out) .. '}')
+  return pandoc.RawInline('latex', '\\texttt{\\codeaddon ' .. table.concat(out) .. '}')
 end
 
 -- `——` and `……` as CJK characters: Pandoc would write --- (a Latin em dash

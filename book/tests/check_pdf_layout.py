@@ -19,6 +19,14 @@ What a reader of the print edition sees, measured on the PDF itself with
          chapter: it has no running header), the book's last page and blank
          pages (the left page before a chapter that opens on the right).
   bytes  the PDF is at most MAX_BYTES.
+  columns every character the outputs use takes the columns the book says
+         (book/filters/wrap.lua's WIDE: a Chinese character two, any other
+         one): on each line of the PDF that is a golden line (or the first
+         part of a wrapped one, two words or more, or a ↪ continuation), each word
+         starts where its column puts it (the line's first word and the
+         advance of a column, from a word of ASCII, fix the scale), within a
+         third of a column. Every character of the golden outputs is on such a
+         line somewhere, or the check names it.
   breaks where pages break in golden outputs and code (book/print/book.latex):
          no page opens with a ↪ continuation (a wrapped line stays with its
          start); a page that opens inside a block (its first code line is
@@ -272,6 +280,105 @@ def break_failures(book, is_code, starts):
     return failures, opened, last_pages
 
 
+def wide_ranges():
+    """wrap.lua's table of the code points set two columns wide."""
+    text = (ROOT / "book" / "filters" / "wrap.lua").read_text(encoding="utf-8")
+    return [(int(a, 16), int(b, 16)) for a, b in re.findall(r"\{ 0x([0-9A-F]+), 0x([0-9A-F]+) \}", text)]
+
+
+def token_columns(line, wide):
+    """[(token, its first column)] of a golden line split at spaces."""
+    out, col, token, start = [], 0, "", 0
+    for ch in line + " ":
+        if ch == " ":
+            if token:
+                out.append((token, start))
+            token = ""
+        else:
+            if not token:
+                start = col
+            token += ch
+        col += 2 if any(a <= ord(ch) <= b for a, b in wide) else 1
+    return out
+
+
+def column_error(words, tokens):
+    """The worst distance, in columns, of a token from its column on a PDF line; None when the
+    line's words cannot be matched to the tokens or give no scale."""
+    starts, k, acc = [], 0, ""
+    for token, col in tokens:
+        if k == len(words):
+            break  # the first part of a wrapped line: its tokens so far
+        first = None
+        while k < len(words) and squeeze(acc) != squeeze(token):
+            if first is None:
+                first = words[k]
+            acc += words[k][0]
+            k += 1
+        if squeeze(acc) != squeeze(token) or first is None:
+            return None
+        starts.append((token, col, first[1]))
+        acc = ""
+    scale = [(w[3] - w[1]) / len(w[0]) for w in words if w[0].isascii() and len(w[0]) >= 3 and " " not in w[0]]
+    # No ASCII word: a column of the line's size (Latin mono face: 0.602 em).
+    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words) / BP_TO_PT
+    x0 = starts[0][2] - starts[0][1] * advance
+    return max(((x - x0) / advance - col, token) for token, col, x in starts), advance
+
+
+def rebased(tokens, k):
+    """The tokens from the k-th on, their columns counted from its."""
+    return [(t, c - tokens[k][1]) for t, c in tokens[k:]]
+
+
+def check_columns(pdf):
+    wide = wide_ranges()
+    golden, wrapped = {}, {}  # the words a line starts with, and those of a continuation
+    for page in book_pages():
+        for rel, _case, _classes in golden_blocks(page):
+            if rel.endswith(".txt"):
+                for line in (ROOT / rel).read_text(encoding="utf-8").splitlines():
+                    if len(line.split()) >= 2:
+                        # the line, or the first part of it a wrap leaves (a word's end at least)
+                        # and any run of its words a ↪ continuation may hold
+                        tokens = token_columns(line, wide)
+                        for k in range(len(tokens)):
+                            for n in range(k + (1 if k else 2), len(tokens) + 1):
+                                key = squeeze("".join(t for t, _c in tokens[k:n]))
+                                (wrapped if k else golden).setdefault(key, set()).add((line, k))
+    failures, measured, chars_seen = [], 0, set()
+    for number, lines in pages(pdf):
+        for words in body_lines(lines):
+            continued = words[0][0] == WRAP_MARK
+            if continued:
+                words = words[1:]
+            candidates = (wrapped if continued else golden).get(squeeze("".join(w[0] for w in words)), ())
+            if not words or not candidates or not all(monospaced(w) is not False for w in words):
+                continue
+            # The golden lines it may be (the same words, spaced apart differently): the nearest.
+            found = [(abs(f[0][0]), f[0], line) for line, k in sorted(candidates)
+                     if (f := column_error(words, rebased(token_columns(line, wide), k))) is not None]
+            if not found:
+                continue
+            _distance, (error, token), line = min(found)
+            measured += 1
+            chars_seen.update("".join(w[0] for w in words))
+            if abs(error) > 1 / 3:
+                failures.append(f"page {number}: {token!r} stands {error:+.2f} columns from its column in: {line.strip()[:70]}")
+    # Each character on a measured line; Chinese characters and ASCII letters and digits (each
+    # one face and one width) as a class: one of the class measured will do.
+    def kind(ch):
+        return "汉字" if 0x4E00 <= ord(ch) <= 0x9FFF else "ASCII" if ch.isascii() and ch.isalnum() else ch
+    used = {ch for lines in golden.values() for line, _k in lines for ch in line if not ch.isspace()}
+    unseen = sorted({kind(ch) for ch in used} - {kind(ch) for ch in chars_seen})
+    if unseen:
+        failures.append(f"characters of the outputs on no measured line: {''.join(unseen)[:60]}")
+    if measured < 100:
+        failures.append(f"only {measured} golden lines measured: the measurement found no blocks")
+    return verdict(f"{pdf} (columns)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
+                   f"{pdf}: {measured} golden lines, every word within a third of a column of its place")
+
+
 def check_breaks(pdf):
     texts, prefixes = code_texts_and_prefixes()
     failures, opened, last_pages = break_failures(pages(pdf), lambda w: is_code_line(w, texts, prefixes),
@@ -318,7 +425,8 @@ def planted_breaks():
 def main(mode, pdf):
     if mode == "breaks" and pdf == "--planted":
         return planted_breaks()
-    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks}
+    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks,
+              "columns": check_columns}
     if mode not in checks:
         sys.exit(__doc__)
     return checks[mode](pathlib.Path(pdf))
