@@ -12,7 +12,9 @@ What a reader of the print edition sees, measured on the PDF itself with
          be a table cell's inline code), and whose Latin words are monospaced;
          its size is the height of most of its Latin words, or 0.9 × the height
          of its Chinese ones (the Latin mono face is scaled by 0.9 beside the
-         CJK one).
+         CJK one). And each line of a golden output is set at the size its
+         output's lines call for, never its command (print.lua's code_size:
+         expected_sizes below).
   fill   no page is less than MIN_FILL full (the share of the text area its
          lines and figures cover; a page holding only a figure covers about
          half), except a chapter's last page (the next page opens a
@@ -154,11 +156,32 @@ def is_code_line(words, texts, prefixes):
     return not verdicts or all(verdicts)  # proportional words: prose that happens to read like an output
 
 
+def expected_sizes():
+    """{squeezed golden line: the size book/filters/print.lua's rule gives its block} for the lines
+    of one golden output only: 9 pt when every line fits 81 columns; else 7.5 pt up to 109
+    columns; else 9 pt when all but the few widest (at most 3, at most a tenth) fit 81; else 7.5."""
+    wide, owners = wide_ranges(), {}
+    for page in book_pages():
+        for rel, _case, classes in golden_blocks(page):
+            if not rel.endswith(".txt") or "scroll" in classes:
+                continue
+            lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
+            widths = sorted((sum(2 if any(a <= ord(c) <= b for a, b in wide) else 1 for c in line)
+                             for line in lines), reverse=True) or [0]
+            skip = min(3, len(widths) // 10)
+            size = (9.0 if widths[0] <= 81 else 7.5 if widths[0] <= 109 else 9.0 if widths[skip] <= 81 else 7.5)
+            for line in lines:
+                if len(line.split()) >= 2:
+                    owners.setdefault(squeeze(line), set()).add((rel, size))
+    return {text: next(iter(own)) for text, own in owners.items() if len({s for _r, s in own}) == 1}
+
+
 def check_sizes(pdf):
     texts, prefixes = code_texts_and_prefixes()
-    failures, sizes, measured = [], {}, 0
+    expected = expected_sizes()
+    failures, sizes, measured, ruled = [], {}, 0, 0
     for number, lines in pages(pdf):
-        for words in lines:
+        for words in body_lines(lines):
             if not is_code_line(words, texts, prefixes):
                 continue
             text = squeeze("".join(w[0] for w in words))
@@ -167,13 +190,22 @@ def check_sizes(pdf):
             sizes.setdefault(size, (number, text))
             if size < MIN_PT - 0.05:
                 failures.append(f"page {number}: code line set at {size} pt (< {MIN_PT} pt): {text[:60]}")
+            if text in expected:
+                ruled += 1
+                rel, want = expected[text]
+                if abs(size - want) > 0.05:
+                    failures.append(f"page {number}: {rel} set at {size} pt, its output's lines call for {want} pt"
+                                    f" (book/filters/print.lua's code_size): {text[:40]}")
+    if ruled < 100:
+        failures.append(f"only {ruled} lines of golden outputs checked against the size rule")
     if measured < 100:
         failures.append(f"only {measured} code lines found in the PDF: the measurement found no blocks")
     if len(sizes) > MAX_SIZES:
         listing = "; ".join(f"{s} pt (page {p}: {t[:40]})" for s, (p, t) in sorted(sizes.items()))
         failures.append(f"code and outputs use {len(sizes)} sizes, at most {MAX_SIZES} allowed: {listing}")
     return verdict(f"{pdf} (code sizes)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
-                   f"{pdf}: {measured} code lines at {', '.join(f'{s} pt' for s in sorted(sizes))}")
+                   f"{pdf}: {measured} code lines at {', '.join(f'{s} pt' for s in sorted(sizes))};"
+                   f" {ruled} output lines at the size their output's lines call for")
 
 
 def coverage(lines):
