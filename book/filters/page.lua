@@ -9,6 +9,7 @@
 --     inline math keeps the Chinese punctuation after it on its line;
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
 --     chapters/chapters.list, with its sections, linking the chapter pages;
+--   * (HTML, EPUB) a path in inline code breaks only after its slashes;
 --   * (every format) an empty `[]{.chapter-programs}` span becomes the list of
 --     chapters and their programs, 第 2 章的 `op_traffic`、…, so no page counts
 --     or names the chapters by hand.
@@ -243,7 +244,30 @@ local function chapter_programs()
   return out
 end
 
+-- HTML and EPUB: a path in inline code (`golden/02-op-traffic/default-plot.svg`) breaks only
+-- after a `/` (or at a space): each part up to its slash is unbreakable (book.css), a <wbr>
+-- after it. A browser would break it at a hyphen, `default-` / `plot.svg`, which reads as a
+-- hyphenation.
+local HTML_ESCAPES = { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }
+local function path_code(code)
+  if FORMAT == 'latex' or not code.text:find('/', 1, true) or not code.text:find('-', 1, true)
+     or #code.classes > 0 then
+    return nil
+  end
+  local out = {}
+  for space, word in code.text:gmatch('(%s*)(%S*)') do
+    out[#out + 1] = space
+    local parts = {}
+    for part in word:gmatch('[^/]*/?') do
+      if part ~= '' then parts[#parts + 1] = '<span class="path-part">' .. part:gsub('[&<>"]', HTML_ESCAPES) .. '</span>' end
+    end
+    out[#out + 1] = table.concat(parts, '<wbr/>')
+  end
+  return pandoc.RawInline('html', '<code>' .. table.concat(out) .. '</code>')
+end
+
 return { {
+  Code = path_code,
   Div = function(div)
     if div.classes:includes('chapter-toc') then return chapter_toc() end
   end,

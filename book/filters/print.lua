@@ -171,7 +171,7 @@ end
 -- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}}
 -- prints ‹ and puts CJK glue around 章. \codeaddon (book.latex) sets Chinese in code
 -- two columns wide with no glue; a line may break after `/`, `=` or `_`,
--- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`).
+-- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`), but not in a path.
 local TEX_ESCAPES = {
   ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['$'] = '\\$', ['&'] = '\\&',
   ['#'] = '\\#', ['_'] = '\\_', ['%'] = '\\%', ['^'] = '\\^{}', ['~'] = '\\textasciitilde{}',
@@ -181,13 +181,16 @@ local function inline_code(code)
   local chars = {}
   for _, cp in utf8.codes(code.text) do chars[#chars + 1] = utf8.char(cp) end
   local out = {}
+  -- A path breaks after its slashes only: a break at a hyphen (`default-` / `plot.svg`) would
+  -- read as a hyphenation.
+  local path = code.text:find('/', 1, true) ~= nil
   for i, c in ipairs(chars) do
     out[#out + 1] = TEX_ESCAPES[c] or c
     local before, after = chars[i - 1] or '', chars[i + 1] or ''
     if after ~= '' and after ~= ' ' then
       if c == '/' or c == '=' or c == '_' then
         out[#out + 1] = '\\allowbreak{}'
-      elseif c == '-' and before:match('%w') and after:match('%w') then
+      elseif c == '-' and before:match('%w') and after:match('%w') and not path then
         out[#out + 1] = '\\penalty200{}'
       end
     end

@@ -8,14 +8,15 @@ a page is wider than its viewport: the document scrolls sideways
 edge lies beyond the viewport without a scrolling box of its own around it
 (a wide output or a formula may scroll inside its box; the page may not).
 It also fails when Chinese punctuation right after inline math starts a
-line (，after a formula at the end of a line).
+line (，after a formula at the end of a line), and when a path in inline
+code breaks right after a hyphen (`default-` / `plot.svg`).
 
 All pages are measured in ONE browser session (chromium_pages.py: Node and
 playwright-core, as the search's tests), the viewport set per width; the
 measuring function runs in each page after it has loaded. The session also
 measures book/tests/width/self-check.html, which has a block wider than the
-page and "，" starting a line after math: the test fails unless both are
-found there, so it cannot pass without measuring. With --shots DIR it also
+page, "，" starting a line after math and a path broken at a hyphen: the test
+fails unless all are found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
 With BOOK_CHECK_MEMO set (scripts/build-book), a page and width that passed before, whose page
 and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
@@ -64,6 +65,22 @@ MEASURE = r"""
     const p = range.getClientRects()[0], r = m.getBoundingClientRect();
     if (p && p.top >= r.bottom - 2) report.punct.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
   }
+  // A path in inline code never breaks right after a hyphen (it would read as hyphenated).
+  report.hyphen = [];
+  for (const code of document.querySelectorAll(':not(pre) > code')) {
+    if (!code.textContent.includes('/')) continue;
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const chars = [];
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      for (let i = 0; i < t.data.length; i++) chars.push([t, i]);
+    const rect = ([t, i]) => { const g = document.createRange(); g.setStart(t, i); g.setEnd(t, i + 1); return g.getClientRects()[0]; };
+    for (let k = 0; k + 1 < chars.length; k++) {
+      const [t, i] = chars[k];
+      if (t.data[i] !== '-') continue;
+      const a = rect(chars[k]), b = rect(chars[k + 1]);
+      if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`a path breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
+    }
+  }
   return report;
 }
 """
@@ -74,7 +91,7 @@ def findings(where, r):
     out = []
     if r["scrollWidth"] > r["width"]:
         out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"]]
+    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"]]
 
 
 def self_check(width, r, error):
@@ -91,6 +108,8 @@ def self_check(width, r, error):
         missed.append("nothing for #scrolls-inside, which scrolls inside its own box")
     if not r["punct"]:
         missed.append('"，" starting a line after math')
+    if not r["hyphen"]:
+        missed.append("a path in inline code broken after a hyphen")
     return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
 
 
@@ -136,7 +155,8 @@ def main(html_dir, shots=None):
         return 1
     memo.save()
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
-          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math"
+          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math,"
+          " no path broken at a hyphen"
           + memo.note(len(remembered), checked + len(remembered)))
     return 0
 
