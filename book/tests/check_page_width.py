@@ -9,14 +9,15 @@ edge lies beyond the viewport without a scrolling box of its own around it
 (a wide output or a formula may scroll inside its box; the page may not).
 It also fails when Chinese punctuation right after inline math starts a
 line (，after a formula at the end of a line), and when a path in inline
-code breaks right after a hyphen (`default-` / `plot.svg`).
+code breaks right after a hyphen (`default-` / `plot.svg`), and when a
+figure's middle dot is set full width (a ・ in `h_q・topk`).
 
 All pages are measured in ONE browser session (chromium_pages.py: Node and
 playwright-core, as the search's tests), the viewport set per width; the
 measuring function runs in each page after it has loaded. The session also
 measures book/tests/width/self-check.html, which has a block wider than the
-page, "，" starting a line after math and a path broken at a hyphen: the test
-fails unless all are found there, so it cannot pass without measuring. With --shots DIR it also
+page, "，" starting a line after math, a path broken at a hyphen and a
+full-width · in a figure: the test fails unless all are found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
 With BOOK_CHECK_MEMO set (scripts/build-book), a page and width that passed before, whose page
 and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
@@ -81,6 +82,16 @@ MEASURE = r"""
       if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`a path breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
     }
   }
+  // A middle dot in a figure's text is narrow, not a full-width ・ (book_svg sets it in a Latin face).
+  report.dots = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    const s = t.textContent, size = parseFloat(getComputedStyle(t).fontSize);
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] !== '·') continue;
+      const w = t.getExtentOfChar(i).width;
+      if (w > 0.5 * size) report.dots.push(`a full-width · (${(w / size).toFixed(2)} em) in a figure: ${s.slice(0, 50)}`);
+    }
+  }
   return report;
 }
 """
@@ -91,7 +102,7 @@ def findings(where, r):
     out = []
     if r["scrollWidth"] > r["width"]:
         out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"]]
+    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"] + r["dots"]]
 
 
 def self_check(width, r, error):
@@ -110,6 +121,8 @@ def self_check(width, r, error):
         missed.append('"，" starting a line after math')
     if not r["hyphen"]:
         missed.append("a path in inline code broken after a hyphen")
+    if not r["dots"]:
+        missed.append("a full-width · in a figure's text")
     return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
 
 
@@ -156,7 +169,7 @@ def main(html_dir, shots=None):
     memo.save()
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
           "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math,"
-          " no path broken at a hyphen"
+          " no path broken at a hyphen, no full-width · in a figure"
           + memo.note(len(remembered), checked + len(remembered)))
     return 0
 
