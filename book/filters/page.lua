@@ -14,6 +14,7 @@
 --     chapters and their programs, 第 2 章的 `op_traffic`、…, so no page counts
 --     or names the chapters by hand.
 -- EPUB and PDF (all files in one book):
+--   * (EPUB) inline math keeps the punctuation after it, figures are <figure>, as in the HTML;
 --   * the `chapter-toc` div lists the chapters only;
 --   * links to `<chapter>.html` become links to that chapter's first heading.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -280,5 +281,8 @@ return { {
   end,
   Pandoc = function(doc)
     if not is_epub then return html_page(doc) end
+    -- The EPUB's pages as the HTML's: a line never starts with "，" after math; figures are
+    -- <figure> with <figcaption>.
+    if FORMAT:match('epub') then return doc:walk { Inlines = math_neighbours, Div = html_figure } end
   end,
 } }

@@ -34,8 +34,26 @@ HEIGHT = 900
 SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.html"
 DEADLINE = 100  # seconds for the whole session; ctest's TIMEOUT (300) is 3x that
 
+# Chinese punctuation right after inline math stays on the math's line: the lines where it
+# does not (a function; book/epub-width runs it in the EPUB's pages too).
+PUNCT_AFTER_MATH = r"""
+const punctAfterMath = () => {
+  const found = [];
+  for (const m of document.querySelectorAll('math[display="inline"]')) {
+    const t = m.nextSibling;
+    if (!t || t.nodeType !== Node.TEXT_NODE || !/^[，。；：、）」』！？》…]/.test(t.data)) continue;
+    const range = document.createRange();
+    range.setStart(t, 0);
+    range.setEnd(t, 1);
+    const p = range.getClientRects()[0], r = m.getBoundingClientRect();
+    if (p && p.top >= r.bottom - 2) found.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
+  }
+  return found;
+};
+"""
 MEASURE = r"""
 () => {
+""" + PUNCT_AFTER_MATH + r"""
   const W = window.innerWidth;
   const report = { width: W, scrollWidth: document.documentElement.scrollWidth, wide: [] };
   // An element inside a box that scrolls (or clips) sideways does not widen the page.
@@ -55,17 +73,7 @@ MEASURE = r"""
     report.wide.push(`<${el.tagName.toLowerCase()}${el.id ? ' id=' + el.id : ''}${el.className && typeof el.className === 'string' ? ' class="' + el.className + '"' : ''}> right edge ${r.right.toFixed(0)} px: ${text}`);
     if (report.wide.length >= 8) break;
   }
-  // Chinese punctuation right after inline math stays on the math's line.
-  report.punct = [];
-  for (const m of document.querySelectorAll('math[display="inline"]')) {
-    const t = m.nextSibling;
-    if (!t || t.nodeType !== Node.TEXT_NODE || !/^[，。；：、）」』！？》…]/.test(t.data)) continue;
-    const range = document.createRange();
-    range.setStart(t, 0);
-    range.setEnd(t, 1);
-    const p = range.getClientRects()[0], r = m.getBoundingClientRect();
-    if (p && p.top >= r.bottom - 2) report.punct.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
-  }
+  report.punct = punctAfterMath();
   // A path in inline code never breaks right after a hyphen (it would read as hyphenated).
   report.hyphen = [];
   for (const code of document.querySelectorAll(':not(pre) > code')) {

@@ -276,6 +276,12 @@ def body_lines(lines):
     return [sorted(words, key=lambda w: w[1]) for _y, words in sorted(rows.items())]
 
 
+def typewriter(words):
+    """A line set in the mono face (any verbatim block's, a golden one's or not: an errata diff)."""
+    verdicts = [monospaced(w) for w in words]
+    return any(verdicts) and not any(v is False for v in verdicts)
+
+
 def break_failures(book, is_code, starts):
     """The rules of `breaks` on [(page number, lines)]; is_code(words) tells a code line."""
     failures, opened, last_pages = [], 0, 0
@@ -295,7 +301,7 @@ def break_failures(book, is_code, starts):
             if not any(abs(m[2] - top) < 12 and m[3] <= left for m in marks):
                 failures.append(f"page {number} opens inside a block ({texts[0][:40]}) without {CONTINUED}"
                                 " in the margin beside it")
-        elif marks and texts:
+        elif marks and texts and not typewriter(body[0]):
             failures.append(f"page {number} is marked {CONTINUED} but opens with {texts[0][:40]}, not the block's"
                             " continuation: something stands inside the block")
         elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
