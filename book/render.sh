@@ -164,6 +164,15 @@ html_assets() {
   done
 }
 
+# prune_figures DIR: html_assets copies every golden SVG; one no page links to is not published.
+prune_figures() {
+  local svg
+  for svg in "$1"/figures/*.svg; do
+    [ -e "$svg" ] || continue
+    grep -qF "figures/$(basename "$svg")" "$1"/*.html || rm -f "$svg"
+  done
+}
+
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
 chapter_page() {
   page "$1" --toc --toc-depth=3
@@ -221,6 +230,7 @@ if [ $# -gt 0 ]; then
   if [ $want_pdf -eq 1 ]; then
     print_edition "$out" "${pages[@]}"
   fi
+  prune_figures "$out/html"
   search_index "$out/html"
   exit 0
 fi
@@ -258,7 +268,7 @@ epub "$out/book.epub" & pids+=($!)
 print_edition "$out" "${pages[@]}" & pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-[ $failed -ne 0 ] || search_index "$out/html" || failed=1
+[ $failed -ne 0 ] || { prune_figures "$out/html" && search_index "$out/html"; } || failed=1
 if [ $failed -ne 0 ]; then
   # The PDF's LaTeX source and log stay in OUT/print/ to read the error in.
   rm -rf "$final/html" "$final/book.epub" "$final/book.pdf"

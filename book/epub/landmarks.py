@@ -3,11 +3,12 @@
 
 Pandoc names the EPUB's landmarks (the reader's "go to" menu) and the cover
 page in English whatever the book's language: this names them in Chinese, in
-place. The archive is rewritten with `mimetype` first and stored, as EPUB
+place, and adds the landmark it leaves out, 正文 (bodymatter: the first chapter). The archive is rewritten with `mimetype` first and stored, as EPUB
 requires; every other entry keeps its bytes, and with SOURCE_DATE_EPOCH set, that time (so
 the same book is the same file).
 """
 import os
+import re
 import sys
 import tempfile
 import time
@@ -23,11 +24,26 @@ NAMES = {
 }
 
 
+# The main matter's landmark (Pandoc writes none): the file of 目录's first chapter, 第 N 章.
+FIRST_CHAPTER = re.compile(r'<a href="([^"#]+)[^"]*">第 ')
+LANDMARKS_END = "  </ol>\n</nav>"
+
+
+def with_bodymatter(text):
+    """nav.xhtml with a 正文 landmark at its first chapter, when it has none."""
+    first = FIRST_CHAPTER.search(text)
+    if not first or 'epub:type="bodymatter"' in text or 'epub:type="landmarks"' not in text:
+        return text
+    entry = f'    <li>\n      <a href="{first.group(1)}" epub:type="bodymatter">正文</a>\n    </li>\n'
+    at = text.find(LANDMARKS_END, text.find('epub:type="landmarks"'))
+    return text if at < 0 else text[:at] + entry + text[at:]
+
+
 def rename(data):
     text = data.decode("utf-8")
     for old, new in NAMES.items():
         text = text.replace(old, new)
-    return text.encode("utf-8")
+    return with_bodymatter(text).encode("utf-8")
 
 
 def entry_time():

@@ -15,8 +15,8 @@
 -- knows every number, so a chapter may refer to another chapter's figure.
 -- A reference to no label, a figure or table without a label, a label used
 -- twice, or a figure or table outside a chapter fails the render and names it.
--- Tables that a golden block typesets from an output (render="markdown") are
--- outputs, not numbered. A table numbers.lua generates (`::: {.roof-table
+-- A table a golden block typesets from an output (render="markdown") is numbered
+-- by its `table-caption="... {#tbl:name}"` (golden.lua). A table numbers.lua generates (`::: {.roof-table
 -- caption="... {#tbl:name}"}`) is numbered where its div stands.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'

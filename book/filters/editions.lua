@@ -70,10 +70,14 @@ local function chapter_label(chapter)
   return '第 ' .. tonumber(chapter:match('^(%d+)')) .. ' 章'
 end
 
--- A link to the output's block: its chapter's page, the anchor of its ID.
+-- A link to the output's block: its chapter's page, the anchor of its ID; just its ID when the
+-- page shows no block of it (a golden file the book does not print: 36's all-constants-plot.svg).
 local function output_link(change)
-  local chapter = change.path:match('^golden/([^/]+)/')
+  local chapter, name = change.path:match('^golden/([^/]+)/(.+)%.[^./]+$')
   local inlines = { pandoc.Str('输出'), pandoc.Space(), pandoc.Str(change.id) }
+  local page = repo.read('book/' .. chapter .. '.md') or ''
+  local quoted = '"' .. chapter .. '/' .. name
+  if not (page:find(quoted .. '"', 1, true) or page:find(quoted .. '.', 1, true)) then return pandoc.Span(inlines) end
   return pandoc.Link(inlines, chapter .. '.html#' .. output_ids.anchor(change.id))
 end
 

@@ -2,7 +2,8 @@
 --
 --   * book_svg(text): the figure without its own bold heading (the
 --     `<text class="heading">` the programs draw): in the book the caption
---     is the figure's title. The viewBox starts below where it stood.
+--     is the figure's title. The viewBox starts below where it stood. A
+--     middle dot in its text is set in a Latin face (latin_dots).
 --   * latex_figure(text, dir, name): the PDF form. rsvg-convert draws the
 --     figure's shapes (no text, so no fonts) into DIR/NAME.pdf; XeLaTeX sets
 --     every text of the SVG over it, at its position, anchor, rotation, colour
@@ -18,7 +19,17 @@ M.MIN_PT = 7
 -- baseline is at 28 px, the subtitle's text starts below 36 px.
 local HEADING_CUT = 22
 
+-- A middle dot in a figure's text (`h_q·topk`) in a Latin face: the programs' font stack opens
+-- with a Chinese one, whose · is a full-width ・ (`A・B` reads as Japanese).
+local LATIN_DOT = '<tspan font-family="\'DejaVu Sans\', \'Noto Sans\', sans-serif">·</tspan>'
+local function latin_dots(svg)
+  return (svg:gsub('(<text [^>]*>)(.-)(</text>)', function(open, body, close)
+    return open .. body:gsub('·', LATIN_DOT) .. close
+  end))
+end
+
 function M.book_svg(text)
+  text = latin_dots(text)
   local stripped, n = text:gsub('<text [^>]*class="heading"[^>]*>.-</text>\n', '')
   if n == 0 then return text end
   return (stripped:gsub('<svg ([^>]-)height="([%d.]+)" viewBox="0 0 ([%d.]+) ([%d.]+)"', function(pre, h, w, vh)
@@ -40,12 +51,13 @@ local LATEX_SPECIAL = {
 local SUPERSCRIPTS = { '⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹', '⁻' }
 local function latex_escape(s)
   s = xml_unescape(s):gsub('[\\{}%%#&%$_%^~]', LATEX_SPECIAL)
-  for _, sup in ipairs(SUPERSCRIPTS) do s = s:gsub(sup, '\\figsup{' .. sup .. '}') end
+  for _, sup in ipairs({ '·', table.unpack(SUPERSCRIPTS) }) do s = s:gsub(sup, '\\figsup{' .. sup .. '}') end
   return (s:gsub('}\\figsup{', ''))
 end
 
 -- A text's content as LaTeX: a lowered <tspan> (h_q's q) is a subscript.
 local function content_latex(content)
+  content = content:gsub('<tspan font%-family="[^"]*">(.-)</tspan>', '%1')  -- latin_dots': latex_escape sets ·
   local out, pos = {}, 1
   for s, dy, inner, e in content:gmatch('()<tspan dy="([%-%d.]+)"[^>]*>(.-)</tspan>()') do
     out[#out + 1] = latex_escape(content:sub(pos, s - 1))

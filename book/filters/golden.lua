@@ -12,7 +12,8 @@
 --
 -- Other classes pass on to the wrapper: `.scroll` caps a long output's height.
 -- `render="markdown"` also typesets the output (e.g. a Markdown table) after
--- the verbatim text, so the reader sees both.
+-- the verbatim text, so the reader sees both; `table-caption="... {#tbl:name}"`
+-- gives the typeset table its caption and number.
 --
 --   ```{.figure case="02-op-traffic/default-plot" caption="..."}
 --   ```
@@ -142,7 +143,19 @@ local function golden_block(block)
   blocks:insert(pandoc.CodeBlock(text, pandoc.Attr('', { 'output' })))
   blocks:insert(caption(attr.caption, rel))
   if attr.render == 'markdown' then
-    blocks:extend(pandoc.read(text, 'markdown').blocks)
+    local typeset = pandoc.read(text, 'markdown').blocks
+    -- `table-caption="... {#tbl:name}"` numbers the typeset table like a prose one (crossref.lua).
+    if attr['table-caption'] then
+      local numbered = false
+      for _, b in ipairs(typeset) do
+        if b.t == 'Table' and not numbered then
+          b.caption.long = pandoc.read(attr['table-caption'], 'markdown').blocks
+          numbered = true
+        end
+      end
+      if not numbered then problems.add('golden block ' .. rel .. ': table-caption, but the output typesets no table') end
+    end
+    blocks:extend(typeset)
   elseif attr.render then
     problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
   end

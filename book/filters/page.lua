@@ -9,10 +9,12 @@
 --     inline math keeps the Chinese punctuation after it on its line;
 --   * a `::: chapter-toc` div becomes the table of contents: every chapter of
 --     chapters/chapters.list, with its sections, linking the chapter pages;
+--   * (HTML, EPUB) a path in inline code breaks only after its slashes;
 --   * (every format) an empty `[]{.chapter-programs}` span becomes the list of
 --     chapters and their programs, 第 2 章的 `op_traffic`、…, so no page counts
 --     or names the chapters by hand.
 -- EPUB and PDF (all files in one book):
+--   * (EPUB) inline math keeps the punctuation after it, figures are <figure>, as in the HTML;
 --   * the `chapter-toc` div lists the chapters only;
 --   * links to `<chapter>.html` become links to that chapter's first heading.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -243,7 +245,30 @@ local function chapter_programs()
   return out
 end
 
+-- HTML and EPUB: a path in inline code (`golden/02-op-traffic/default-plot.svg`) breaks only
+-- after a `/` (or at a space): each part up to its slash is unbreakable (book.css), a <wbr>
+-- after it. A browser would break it at a hyphen, `default-` / `plot.svg`, which reads as a
+-- hyphenation.
+local HTML_ESCAPES = { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }
+local function path_code(code)
+  if FORMAT == 'latex' or not code.text:find('/', 1, true) or not code.text:find('-', 1, true)
+     or #code.classes > 0 then
+    return nil
+  end
+  local out = {}
+  for space, word in code.text:gmatch('(%s*)(%S*)') do
+    out[#out + 1] = space
+    local parts = {}
+    for part in word:gmatch('[^/]*/?') do
+      if part ~= '' then parts[#parts + 1] = '<span class="path-part">' .. part:gsub('[&<>"]', HTML_ESCAPES) .. '</span>' end
+    end
+    out[#out + 1] = table.concat(parts, '<wbr/>')
+  end
+  return pandoc.RawInline('html', '<code>' .. table.concat(out) .. '</code>')
+end
+
 return { {
+  Code = path_code,
   Div = function(div)
     if div.classes:includes('chapter-toc') then return chapter_toc() end
   end,
@@ -256,5 +281,8 @@ return { {
   end,
   Pandoc = function(doc)
     if not is_epub then return html_page(doc) end
+    -- The EPUB's pages as the HTML's: a line never starts with "，" after math; figures are
+    -- <figure> with <figcaption>.
+    if FORMAT:match('epub') then return doc:walk { Inlines = math_neighbours, Div = html_figure } end
   end,
 } }

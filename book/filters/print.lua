@@ -6,10 +6,11 @@
 --   * The index page's `::: chapter-toc` and its heading go: the PDF has 目录.
 --   * A golden block's command and output become GoldenCommand/GoldenOutput
 --     verbatim blocks at one of the book's two code sizes (\codesize and
---     \codesmall in book.latex: 9 pt, or 7.5 pt when all but the block's few
---     widest lines do not fit at 9 pt); a line still too wide wraps at a
---     space, the continuation starting with ↪. Widths count a Chinese character as two columns, as it is
---     typeset. Code excerpts get the same sizes.
+--     \codesmall in book.latex: 9 pt, or 7.5 pt; code_size below says which,
+--     from the output's lines alone); a line still too wide wraps between
+--     columns (wrap.lua), the continuation starting with ↪. Widths count a
+--     Chinese character as two columns, as it is typeset. Code excerpts get
+--     the same sizes.
 --   * A long output (`.scroll`, the JSON cases) is printed as its first
 --     lines, up to PRINT_EXCERPT_LINES and ending where an element of it
 --     ends (a line of closing brackets), then a line （略去 N 行）; the
@@ -53,20 +54,33 @@ end
 
 -- The book's two code sizes (book.latex) and the columns that fit the text
 -- width at each: (160 mm - 10 pt of frame) / (0.602 em per column), less one
--- column for the last character's side bearing.
-local SIZES = { { macro = '\\codesize', columns = 81 }, { macro = '\\codesmall', columns = 97 } }
+-- column for the last character's side bearing; and 7.5 pt reaching into the
+-- right margin by MARGIN_COLUMNS (12 columns, 54 pt: 19 mm of its 25).
+local MARGIN_COLUMNS = 12
+local SIZES = {
+  normal = { macro = '\\codesize', columns = 81, options = '' },
+  small = { macro = '\\codesmall', columns = 97, options = '' },
+  margin = { macro = '\\codesmall', columns = 97 + MARGIN_COLUMNS, options = ',xrightmargin=-54pt' },
+}
 
--- \codesize if all but the block's few widest lines fit at it, else \codesmall.
+-- A block's size, judged by its lines alone (a golden block's output, not its
+-- command): 9 pt when every line fits at 9 pt; else 7.5 pt when every line fits
+-- at it, reaching into the margin if it must (no line wraps); else 9 pt when all
+-- but the few widest fit at 9 pt (those wrap); else 7.5 pt, lines wrapped at
+-- the text width.
 local function code_size(widths)
-  return widths[2] <= SIZES[1].columns and SIZES[1] or SIZES[2]
+  if widths[1] <= SIZES.normal.columns then return SIZES.normal end
+  if widths[1] <= SIZES.small.columns then return SIZES.small end
+  if widths[1] <= SIZES.margin.columns then return SIZES.margin end
+  return widths[2] <= SIZES.normal.columns and SIZES.normal or SIZES.small
 end
 
 local function verbatim(env, text, size)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
-  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s]\n%s\n\\end{%s}',
-    env, size.macro, wrap_lines(text, size.columns), env))
+  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s%s]\n%s\n\\end{%s}',
+    env, size.macro, size.options, wrap_lines(text, size.columns), env))
 end
 
 -- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
@@ -97,13 +111,8 @@ local function golden_div(div)
       note = string.format('印刷版只印出这段输出的前 %d 行，略去其余 %d 行；HTML 版与 EPUB 版印出全文。', kept, left)
     end
   end
-  -- The command and the output share one size, so their columns line up.
-  local cols = block_widths(text)
-  if command then
-    local c = block_widths(div.content[command].text)
-    cols = { math.max(cols[1], c[1]), math.max(cols[2], c[2]) }
-  end
-  local size = code_size(cols)
+  -- The output's lines choose the size; the command is set at it, wrapped if it must.
+  local size = code_size(block_widths(text))
   local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
@@ -132,7 +141,7 @@ local function excerpt_div(div)
     if b.t == 'CodeBlock' then
       -- Sized like a golden output; Pandoc writes the highlighted code.
       local size = code_size(block_widths(b.text))
-      out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. '}'),
+      out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. size.options .. '}'),
         b, pandoc.RawBlock('latex', '\\endgroup') }
     elseif i == 1 and b.t == 'Para' then
       out:insert(wrapped('excerptlabel', b.content))
@@ -160,9 +169,9 @@ local function figure_div(div)
 end
 
 -- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}}
--- prints ‹ and puts CJK glue around 章. \xeCJKVerbAddon sets Chinese in code
+-- prints ‹ and puts CJK glue around 章. \codeaddon (book.latex) sets Chinese in code
 -- two columns wide with no glue; a line may break after `/`, `=` or `_`,
--- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`).
+-- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`), but not in a path.
 local TEX_ESCAPES = {
   ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['$'] = '\\$', ['&'] = '\\&',
   ['#'] = '\\#', ['_'] = '\\_', ['%'] = '\\%', ['^'] = '\\^{}', ['~'] = '\\textasciitilde{}',
@@ -172,18 +181,21 @@ local function inline_code(code)
   local chars = {}
   for _, cp in utf8.codes(code.text) do chars[#chars + 1] = utf8.char(cp) end
   local out = {}
+  -- A path breaks after its slashes only: a break at a hyphen (`default-` / `plot.svg`) would
+  -- read as a hyphenation.
+  local path = code.text:find('/', 1, true) ~= nil
   for i, c in ipairs(chars) do
     out[#out + 1] = TEX_ESCAPES[c] or c
     local before, after = chars[i - 1] or '', chars[i + 1] or ''
     if after ~= '' and after ~= ' ' then
       if c == '/' or c == '=' or c == '_' then
         out[#out + 1] = '\\allowbreak{}'
-      elseif c == '-' and before:match('%w') and after:match('%w') then
+      elseif c == '-' and before:match('%w') and after:match('%w') and not path then
         out[#out + 1] = '\\penalty200{}'
       end
     end
   end
-  return pandoc.RawInline('latex', '\\texttt{\\xeCJKVerbAddon ' .. table.concat(out) .. '}')
+  return pandoc.RawInline('latex', '\\texttt{\\codeaddon ' .. table.concat(out) .. '}')
 end
 
 -- `——` and `……` as CJK characters: Pandoc would write --- (a Latin em dash

@@ -57,6 +57,10 @@ function M.numbered(text)
         chapter_number = n and tostring(n)
       elseif b.t == 'CodeBlock' and b.classes:includes('figure') then
         add('fig', b.identifier ~= '' and b.identifier or nil, 'the figure ' .. (b.attributes.case or b.attributes.file or ''))
+      elseif b.t == 'CodeBlock' and b.classes:includes('golden') and b.attributes['table-caption'] then
+        -- golden.lua typesets this output as a table, captioned by the attribute.
+        local caption = b.attributes['table-caption']
+        add('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the typeset output (caption "' .. caption .. '")')
       elseif b.t == 'Table' then
         local label = M.caption_label(M.table_caption_inlines(b))
         add('tbl', label, 'a table (caption "' .. pandoc.utils.stringify(M.table_caption_inlines(b)) .. '")')

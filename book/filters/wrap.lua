@@ -21,23 +21,68 @@ function M.columns(line)
   return w
 end
 
--- The first `limit` columns of a line and the rest: broken at the last run
--- of spaces that leaves the first part within the limit (the spaces go),
--- else after the last `/`, else at the limit. The filters break the lines
--- themselves: xeCJK gives no break at a space between Chinese characters in
--- verbatim text, and a browser's wrapping marks no continuation.
-local function split_line(line, limit)
+local function chars_of(line)
   local chars = {}
   for _, cp in utf8.codes(line) do chars[#chars + 1] = utf8.char(cp) end
+  return chars
+end
+
+-- A number and its unit (`188.5 us`, `0.58 F/B`) stay together: a word of
+-- letters (or /, %, µ) after a number is not where a line breaks.
+local function number_then_unit(before, after)
+  return before:match('[%d.]+$') ~= nil and before:match('[%a_]') == nil and after:match("^[%a/%%µ]") ~= nil
+end
+
+-- The words of the cell around chars[i] (a space): the text between the runs
+-- of two or more spaces on either side of it.
+local function cell_words(chars, i)
+  local from, to = i, i
+  while from > 1 and not (chars[from - 1] == ' ' and chars[from - 2] == ' ') do from = from - 1 end
+  while to < #chars and not (chars[to + 1] == ' ' and chars[to + 2] == ' ') do to = to + 1 end
+  local n = 0
+  for _ in table.concat(chars, '', from, to):gmatch('%S+') do n = n + 1 end
+  return n
+end
+
+-- A cell of at most WORD_GROUP words (`137.439 us`, `same verdict`, `not
+-- calibrated`) is read as one: a line breaks inside it only if it must.
+local WORD_GROUP = 3
+
+-- The first `limit` columns of a line and the rest, when no column gap of its
+-- block serves (wrap_lines): broken after the last run of two or more spaces
+-- (the program's padding between columns) that leaves the first part within the
+-- limit; else at the last single space that is neither inside a word group nor
+-- between a number and its unit; else at the last space; else after the last
+-- `/`; else at the limit.
+local function split_line(line, limit)
+  local chars = chars_of(line)
   local width, fit = 0, 0
   for i, c in ipairs(chars) do
     width = width + M.columns(c)
     if width > limit then break end
     fit = i
   end
-  local cut, skip
+  local cut
+  -- A gap that leaves less than half the width before it (a `key   : value` line's) is
+  -- no place to break: the long cell after it breaks instead.
   for i = fit, 2, -1 do
-    if chars[i + 1] == ' ' and chars[i] ~= ' ' then cut = i break end
+    if M.columns(table.concat(chars, '', 1, i)) < limit // 2 then break end
+    if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] == ' ' then cut = i break end
+  end
+  local in_cell = not cut
+  if not cut then
+    for i = fit, 2, -1 do
+      if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] ~= ' ' then
+        local before = table.concat(chars, '', 1, i):match('(%S+)$')
+        local after = table.concat(chars, '', i + 2):match('^(%S+)') or ''
+        if cell_words(chars, i + 1) > WORD_GROUP and not number_then_unit(before, after) then cut = i break end
+      end
+    end
+  end
+  if not cut then
+    for i = fit, 2, -1 do
+      if chars[i] ~= ' ' and chars[i + 1] == ' ' then cut = i break end
+    end
   end
   if not cut then
     for i = fit, 2, -1 do
@@ -45,30 +90,144 @@ local function split_line(line, limit)
     end
   end
   cut = cut or math.max(fit, 1)
-  skip = cut + 1
+  local skip = cut + 1
   while chars[skip] == ' ' do skip = skip + 1 end
-  return table.concat(chars, '', 1, cut), table.concat(chars, '', skip)
+  -- Broken inside a cell: the continuation goes under the cell's start (after
+  -- a `: `), the column it continues.
+  local indent = 0
+  if in_cell then
+    local from = cut
+    while from > 1 and not (chars[from - 1] == ' ' and chars[from - 2] == ' ') do from = from - 1 end
+    if chars[from] == ':' and chars[from + 1] == ' ' then from = from + 2 end
+    indent = M.columns(table.concat(chars, '', 1, from - 1))
+  end
+  return table.concat(chars, '', 1, cut), table.concat(chars, '', skip), indent
 end
 
--- Every line wider than `limit` columns wrapped; each continuation starts
--- with the mark ↪ (book/tests/check_pdf.py joins them back). A rule line is
--- cut to `limit` instead.
+-- A continuation: the mark ↪ and the rest, `indent` columns in when it fits.
 local WRAP_MARK = '↪ '
+local function continuation(rest, indent, limit)
+  if indent > 0 and indent + M.columns(WRAP_MARK .. rest) <= limit then
+    return string.rep(' ', indent) .. WRAP_MARK .. rest
+  end
+  return WRAP_MARK .. rest
+end
+
+-- The line cut at column `col`: the part before it (trailing spaces dropped)
+-- and the rest from it, its leading spaces kept.
+local function cut_at_column(line, col)
+  local chars, width = chars_of(line), 0
+  for i, c in ipairs(chars) do
+    if width >= col then
+      return (table.concat(chars, '', 1, i - 1):gsub(' +$', '')), table.concat(chars, '', i)
+    end
+    width = width + M.columns(c)
+  end
+  return line, ''
+end
+
+-- Whether columns col-2 and col-1 of the line are both spaces: a gap of the
+-- program's padding runs through them, so the line may be cut at col.
+local function gap_before(line, col)
+  local width, seen = 0, 0
+  for _, cp in utf8.codes(line) do
+    local w = M.columns(utf8.char(cp))
+    if width >= col - 2 and width < col then
+      if cp ~= 32 then return false end
+      seen = seen + 1
+    end
+    width = width + w
+    if width >= col then break end
+  end
+  return seen == 2
+end
+
+-- The widest column, within the limit, at which every given row has a gap of
+-- two spaces just before it (nil if none): the rows of a table, cut there, keep
+-- their columns aligned in their continuations.
+local function common_gap(rows, limit)
+  for col = limit, math.max(3, limit // 2), -1 do
+    local all = true
+    for _, row in ipairs(rows) do
+      if not gap_before(row, col) then all = false break end
+    end
+    if all then return col end
+  end
+  return nil
+end
+
+-- Every line of a block wider than `limit` columns wrapped; each continuation
+-- starts with the mark ↪ (book/tests/check_pdf.py joins them back). A line is
+-- broken only between columns: the wide rows of a table (lines with runs of
+-- padding) are cut at one column where all of them have a gap, and their
+-- continuations keep the columns' alignment (each row's rest keeps its
+-- leading spaces, less those all rests share); any other line, and the rows
+-- when they share no gap, break as split_line says. A rule line is cut to
+-- `limit` instead.
+local function is_rule(line)
+  local rule = line:match('^[=%-_~*#]')
+  return rule and line == rule:rep(#line) and rule or nil
+end
+
 function M.wrap_lines(text, limit)
-  local out = {}
+  local lines = {}
   for line in (text .. '\n'):gmatch('(.-)\n') do
     -- A rule (one character repeated: ====, ----) is drawn to the width
     -- instead: its continuation would read as a line of its own.
-    local rule = line:match('^[=%-_~*#]')
-    if rule and #line > limit and line == rule:rep(#line) then line = rule:rep(limit) end
-    local room = limit
-    while M.columns(line) > room do
-      local first, rest = split_line(line, room)
-      out[#out + 1] = first
-      line = WRAP_MARK .. rest
-      room = limit
+    local rule = is_rule(line)
+    if rule and #line > limit then line = rule:rep(limit) end
+    lines[#lines + 1] = { line }
+  end
+  -- Rounds: each cuts the last piece of every line still too wide. A table is a
+  -- run of consecutive such lines with padding in them; its rows are cut together.
+  local function padded(text) return text:find('%S  +%S') ~= nil end
+  local function last(n) local pieces = lines[n] return pieces[#pieces] end
+  local function replace_last(n, first, rest)
+    local pieces = lines[n]
+    pieces[#pieces] = first
+    pieces[#pieces + 1] = rest
+  end
+  while true do
+    local wide = {}
+    for n = 1, #lines do wide[n] = M.columns(last(n)) > limit end
+    local any = false
+    local n = 1
+    while n <= #lines do
+      if not wide[n] then
+        n = n + 1
+      elseif not padded(last(n)) then
+        local first, rest, indent = split_line(last(n), limit)
+        replace_last(n, first, continuation(rest, indent, limit))
+        any, n = true, n + 1
+      else
+        local group, rows = {}, {}
+        while n <= #lines and wide[n] and padded(last(n)) do
+          group[#group + 1], rows[#rows + 1] = n, last(n)
+          n = n + 1
+        end
+        local col = common_gap(rows, limit)
+        local shared, cuts = math.huge, {}
+        for k, m in ipairs(group) do
+          if col then
+            local first, rest = cut_at_column(rows[k], col)
+            shared = math.min(shared, #rest:match('^ *'))
+            cuts[k] = { first, rest }
+          else
+            local first, rest, indent = split_line(rows[k], limit)
+            cuts[k] = { first, continuation(rest, indent, limit) }
+          end
+        end
+        for k, m in ipairs(group) do
+          replace_last(m, cuts[k][1], col and WRAP_MARK .. cuts[k][2]:sub(shared + 1) or cuts[k][2])
+        end
+        any = true
+      end
     end
-    out[#out + 1] = line
+    if not any then break end
+  end
+  local out = {}
+  for _, pieces in ipairs(lines) do
+    for _, piece in ipairs(pieces) do out[#out + 1] = piece end
   end
   return table.concat(out, '\n')
 end

@@ -9,7 +9,12 @@ naming each element (tag, class, the start of its text) that
 
   * reaches past the window's right edge, or
   * scrolls inside itself (wider or taller than its box: overflow:auto, a
-    max-height that clips a long output).
+    max-height that clips a long output);
+
+and each page that starts a line with "，" after inline math, holds a figure
+not in a <figure> with a <figcaption>, numbers 目录's list, or has a display
+formula wider than the column at 1.5 times the font (a reader's larger font).
+The landmarks must name the main matter (bodymatter: the first chapter's page).
 
 The pages are unpacked into a temporary folder and measured in ONE browser
 session (chromium_pages.py: Node and playwright-core, as the search's tests),
@@ -28,15 +33,18 @@ import zipfile
 import chromium_pages
 from page_memo import Memo
 from booksource import verdict
+from check_page_width import PUNCT_AFTER_MATH
 
 WIDTH = 600
 HEIGHT = 900
 SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.xhtml"
 # What the self-check page must show (book/tests/width/self-check.xhtml).
-SELF_CHECK_FAULTS = ("ends at", "scrolls sideways", "is clipped", "the page is")
+SELF_CHECK_FAULTS = ("ends at", "scrolls sideways", "is clipped", "the page is", "starts a line after",
+                     "not in a <figure>", "目录 numbers its list", "at 1.5 times the font")
 DEADLINE = 100  # seconds for the whole session; ctest's TIMEOUT (300) is 3x that
 MEASURE = r"""
 () => {
+""" + PUNCT_AFTER_MATH + r"""
   const limit = document.documentElement.clientWidth;
   const found = [];
   const name = el => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined && el.className
@@ -54,6 +62,24 @@ MEASURE = r"""
   }
   if (document.documentElement.scrollWidth > limit)
     found.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+  found.push(...punctAfterMath());
+  // A figure is a <figure> with its <figcaption>.
+  for (const img of document.querySelectorAll('img[src$=".svg"]')) {
+    const figure = img.closest('figure');
+    if (!figure || !figure.querySelector('figcaption')) found.push('a figure not in a <figure> with a <figcaption>: ' + img.getAttribute('src'));
+  }
+  // 目录 does not number its entries (they are chapters with numbers of their own).
+  for (const ol of document.querySelectorAll('nav ol'))
+    if (!ol.closest('[hidden]') && getComputedStyle(ol).listStyleType !== 'none') { found.push('目录 numbers its list: ' + name(ol)); break; }
+  // A reader's larger font: display formulas still fit the column.
+  const root = document.documentElement, before = root.style.fontSize;
+  root.style.fontSize = (1.5 * parseFloat(getComputedStyle(root).fontSize)) + 'px';
+  for (const el of document.querySelectorAll('math[display="block"]')) {
+    const box = el.getBoundingClientRect();
+    if (box.right > limit + 0.5 || el.scrollWidth > el.clientWidth + 1)
+      found.push('at 1.5 times the font: ' + name(el) + ' is ' + el.scrollWidth + ' px wide in ' + el.clientWidth + ' px');
+  }
+  root.style.fontSize = before;
   return {limit: limit, found: found};
 }
 """
@@ -65,6 +91,21 @@ def pages(opf_dir, opf):
     return [opf_dir / items[idref] for idref in re.findall(r'<itemref idref="([^"]+)"', opf) if idref in items]
 
 
+def bodymatter_failures(opf_dir, opf):
+    """The landmarks name the main matter (bodymatter): the page of the first chapter, 第 N 章."""
+    nav = re.search(r'<item [^>]*href="([^"]+)"[^>]*properties="nav"', opf)
+    if not nav:
+        return ["no nav document in the package"]
+    text = (opf_dir / nav.group(1)).read_text(encoding="utf-8")
+    target = re.search(r'<a href="([^"#]+)[^"]*" epub:type="bodymatter"', text)
+    if not target:
+        return ["the landmarks have no bodymatter (正文) entry"]
+    page = ((opf_dir / nav.group(1)).parent / target.group(1)).read_text(encoding="utf-8")
+    if not re.search(r"<h1[^>]*>第 ", page):
+        return [f"the bodymatter landmark opens {target.group(1)}, which does not hold a chapter's heading"]
+    return []
+
+
 def main(epub):
     failures, checked = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,6 +115,7 @@ def main(epub):
         container = (tmp / "book" / "META-INF" / "container.xml").read_text(encoding="utf-8")
         opf_path = tmp / "book" / re.search(r'full-path="([^"]+)"', container).group(1)
         spine = pages(opf_path.parent, opf_path.read_text(encoding="utf-8"))
+        failures += bodymatter_failures(opf_path.parent, opf_path.read_text(encoding="utf-8"))
         memo = Memo(__file__, tmp / "book")
         loads = [{"url": page.as_uri(), "width": WIDTH, "height": HEIGHT, "dark": False, "shot": None}
                  for page in [SELF_CHECK, *spine]]

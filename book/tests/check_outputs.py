@@ -4,7 +4,8 @@
 Passes when the rendered page shows every golden output the chapter's Markdown
 names, verbatim after HTML unescaping, each case under its command line, and
 every golden figure it names: the SVG inline, byte for byte (without its XML
-declaration), with the command that writes it.
+declaration and heading; each middle dot of its text in a Latin face), with the
+command that writes it.
 """
 import difflib
 import html
@@ -12,6 +13,8 @@ import re
 import sys
 
 from booksource import ROOT, figure_blocks, golden_blocks, suite, verdict
+
+LATIN_DOT = """<tspan font-family="'DejaVu Sans', 'Noto Sans', sans-serif">·</tspan>"""
 
 
 
@@ -67,6 +70,9 @@ def main(html_path, md_path):
         # starts the viewBox below it: every other line must be there, in order.
         lines = svg.split("\n")
         svg = "\n".join(line for line in lines[1:] if 'class="heading"' not in line)
+        # and sets a middle dot of its text in a Latin face (figure_svg.lua's latin_dots).
+        svg = re.sub(r"(<text [^>]*>)(.*?)(</text>)",
+                     lambda m: m.group(1) + m.group(2).replace("·", LATIN_DOT) + m.group(3), svg)
         if not lines[0].startswith("<svg ") or svg not in page:
             failures.append(f"figure {rel} not inline in the page, byte for byte")
         if case:

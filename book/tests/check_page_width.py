@@ -8,14 +8,16 @@ a page is wider than its viewport: the document scrolls sideways
 edge lies beyond the viewport without a scrolling box of its own around it
 (a wide output or a formula may scroll inside its box; the page may not).
 It also fails when Chinese punctuation right after inline math starts a
-line (，after a formula at the end of a line).
+line (，after a formula at the end of a line), and when a path in inline
+code breaks right after a hyphen (`default-` / `plot.svg`), and when a
+figure's middle dot is set full width (a ・ in `h_q・topk`).
 
 All pages are measured in ONE browser session (chromium_pages.py: Node and
 playwright-core, as the search's tests), the viewport set per width; the
 measuring function runs in each page after it has loaded. The session also
 measures book/tests/width/self-check.html, which has a block wider than the
-page and "，" starting a line after math: the test fails unless both are
-found there, so it cannot pass without measuring. With --shots DIR it also
+page, "，" starting a line after math, a path broken at a hyphen and a
+full-width · in a figure: the test fails unless all are found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
 With BOOK_CHECK_MEMO set (scripts/build-book), a page and width that passed before, whose page
 and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
@@ -32,8 +34,26 @@ HEIGHT = 900
 SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.html"
 DEADLINE = 100  # seconds for the whole session; ctest's TIMEOUT (300) is 3x that
 
+# Chinese punctuation right after inline math stays on the math's line: the lines where it
+# does not (a function; book/epub-width runs it in the EPUB's pages too).
+PUNCT_AFTER_MATH = r"""
+const punctAfterMath = () => {
+  const found = [];
+  for (const m of document.querySelectorAll('math[display="inline"]')) {
+    const t = m.nextSibling;
+    if (!t || t.nodeType !== Node.TEXT_NODE || !/^[，。；：、）」』！？》…]/.test(t.data)) continue;
+    const range = document.createRange();
+    range.setStart(t, 0);
+    range.setEnd(t, 1);
+    const p = range.getClientRects()[0], r = m.getBoundingClientRect();
+    if (p && p.top >= r.bottom - 2) found.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
+  }
+  return found;
+};
+"""
 MEASURE = r"""
 () => {
+""" + PUNCT_AFTER_MATH + r"""
   const W = window.innerWidth;
   const report = { width: W, scrollWidth: document.documentElement.scrollWidth, wide: [] };
   // An element inside a box that scrolls (or clips) sideways does not widen the page.
@@ -53,16 +73,32 @@ MEASURE = r"""
     report.wide.push(`<${el.tagName.toLowerCase()}${el.id ? ' id=' + el.id : ''}${el.className && typeof el.className === 'string' ? ' class="' + el.className + '"' : ''}> right edge ${r.right.toFixed(0)} px: ${text}`);
     if (report.wide.length >= 8) break;
   }
-  // Chinese punctuation right after inline math stays on the math's line.
-  report.punct = [];
-  for (const m of document.querySelectorAll('math[display="inline"]')) {
-    const t = m.nextSibling;
-    if (!t || t.nodeType !== Node.TEXT_NODE || !/^[，。；：、）」』！？》…]/.test(t.data)) continue;
-    const range = document.createRange();
-    range.setStart(t, 0);
-    range.setEnd(t, 1);
-    const p = range.getClientRects()[0], r = m.getBoundingClientRect();
-    if (p && p.top >= r.bottom - 2) report.punct.push(`"${t.data[0]}" starts a line after ${m.textContent.trim().slice(0, 30)}`);
+  report.punct = punctAfterMath();
+  // A path in inline code never breaks right after a hyphen (it would read as hyphenated).
+  report.hyphen = [];
+  for (const code of document.querySelectorAll(':not(pre) > code')) {
+    if (!code.textContent.includes('/')) continue;
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const chars = [];
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      for (let i = 0; i < t.data.length; i++) chars.push([t, i]);
+    const rect = ([t, i]) => { const g = document.createRange(); g.setStart(t, i); g.setEnd(t, i + 1); return g.getClientRects()[0]; };
+    for (let k = 0; k + 1 < chars.length; k++) {
+      const [t, i] = chars[k];
+      if (t.data[i] !== '-') continue;
+      const a = rect(chars[k]), b = rect(chars[k + 1]);
+      if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`a path breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
+    }
+  }
+  // A middle dot in a figure's text is narrow, not a full-width ・ (book_svg sets it in a Latin face).
+  report.dots = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    const s = t.textContent, size = parseFloat(getComputedStyle(t).fontSize);
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] !== '·') continue;
+      const w = t.getExtentOfChar(i).width;
+      if (w > 0.5 * size) report.dots.push(`a full-width · (${(w / size).toFixed(2)} em) in a figure: ${s.slice(0, 50)}`);
+    }
   }
   return report;
 }
@@ -74,7 +110,7 @@ def findings(where, r):
     out = []
     if r["scrollWidth"] > r["width"]:
         out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"]]
+    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"] + r["dots"]]
 
 
 def self_check(width, r, error):
@@ -91,6 +127,10 @@ def self_check(width, r, error):
         missed.append("nothing for #scrolls-inside, which scrolls inside its own box")
     if not r["punct"]:
         missed.append('"，" starting a line after math')
+    if not r["hyphen"]:
+        missed.append("a path in inline code broken after a hyphen")
+    if not r["dots"]:
+        missed.append("a full-width · in a figure's text")
     return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
 
 
@@ -136,7 +176,8 @@ def main(html_dir, shots=None):
         return 1
     memo.save()
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
-          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math"
+          "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math,"
+          " no path broken at a hyphen, no full-width · in a figure"
           + memo.note(len(remembered), checked + len(remembered)))
     return 0
 

@@ -36,6 +36,7 @@ from check_xrefs import expected_labels
 EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$",
                               (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8"), re.M).group(1))
 WRAP_MARK = "↪"
+CONTINUED = "（续）"
 # A rule (one character repeated) is drawn to the block's width (book/filters/wrap.lua).
 RULE = re.compile(r"([=\-_~*#])\1{19,}")
 
@@ -70,7 +71,8 @@ def logical_lines(text):
     for page in text.split("\f"):
         header = True
         for raw in page.splitlines():
-            line = raw.strip()
+            # （续）: the margin's mark of a page that opens inside a block (book/pdf-breaks)
+            line = raw.strip().removeprefix(CONTINUED).strip()
             if header and line:
                 lines.append(line)  # the running header: never the line a continuation continues
                 header = False

@@ -12,13 +12,33 @@ What a reader of the print edition sees, measured on the PDF itself with
          be a table cell's inline code), and whose Latin words are monospaced;
          its size is the height of most of its Latin words, or 0.9 × the height
          of its Chinese ones (the Latin mono face is scaled by 0.9 beside the
-         CJK one).
+         CJK one). And each line of a golden output is set at the size its
+         output's lines call for, never its command (print.lua's code_size:
+         expected_sizes below).
   fill   no page is less than MIN_FILL full (the share of the text area its
          lines and figures cover; a page holding only a figure covers about
          half), except a chapter's last page (the next page opens a
          chapter: it has no running header), the book's last page and blank
          pages (the left page before a chapter that opens on the right).
   bytes  the PDF is at most MAX_BYTES.
+  columns every character the outputs use takes the columns the book says
+         (book/filters/wrap.lua's WIDE: a Chinese character two, any other
+         one): on each line of the PDF that is a golden line (or the first
+         part of a wrapped one, two words or more, or a ↪ continuation), each word
+         starts where its column puts it (the line's first word and the
+         advance of a column, from a word of ASCII, fix the scale), within a
+         third of a column. Every character of the golden outputs is on such a
+         line somewhere, or the check names it.
+  breaks where pages break in golden outputs and code (book/print/book.latex):
+         no page opens with a ↪ continuation (a wrapped line stays with its
+         start); a page that opens inside a block (its first code line is
+         not one of a block's first lines nor a command, `$ ...`) says so,
+         CONTINUED in the margin beside that line; nothing stands between
+         the page's top and that line (a figure floated into the block);
+         no chapter's last page, nor the book's, is less than MIN_LAST_FILL
+         full (the title page excepted).
+  breaks --planted  the same rules on small made-up pages, each breaking one:
+         every rule must find its fault.
 """
 import pathlib
 import re
@@ -39,6 +59,12 @@ FOOTER_ABOVE = 785.0
 BODY_TOP = 99.6        # (841.89 - 240 mm - 15 pt - 8 mm) / 2 + 15 pt + 8 mm
 BODY_BOTTOM = 779.9    # BODY_TOP + 240 mm
 MIN_FILL = 0.6
+MIN_LAST_FILL = 0.2
+CONTINUED = "（续）"
+# A block's first lines: the first line the measurement sees may be its second or third
+# (a line of one short word, `{`, is not taken for code).
+START_LINES = 3
+FIGURE_CAPTION = re.compile(r"^图\d+-\d+")
 MERGE_GAP = 36.0
 WRAP_MARK = "↪"
 BP_TO_PT = 72.27 / 72
@@ -113,33 +139,73 @@ def line_size(words):
     return round(max(set(heights), key=heights.count) * BP_TO_PT, 1)
 
 
-def check_sizes(pdf):
+def code_texts_and_prefixes():
     texts = code_texts()
-    prefixes = {t[:n] for t in texts for n in range(4, len(t) + 1)}
-    failures, sizes, measured = [], {}, 0
-    for number, lines in pages(pdf):
-        for words in lines:
-            text = squeeze("".join(w[0] for w in words))
-            body = text[len(WRAP_MARK):] if text.startswith(WRAP_MARK) else text
-            if not (text.startswith(WRAP_MARK) or body in texts or body in prefixes):
+    return texts, {t[:n] for t in texts for n in range(4, len(t) + 1)}
+
+
+def is_code_line(words, texts, prefixes):
+    """Whether a line of the PDF is a line of a golden output or code (see sizes)."""
+    text = squeeze("".join(w[0] for w in words))
+    body = text[len(WRAP_MARK):] if text.startswith(WRAP_MARK) else text
+    if not (text.startswith(WRAP_MARK) or body in texts or body in prefixes):
+        return False
+    if len(words) < 2 and len(body) < 20:
+        return False  # one short word: as likely a table cell's inline code as a line of code
+    verdicts = [v for v in (monospaced(w) for w in words) if v is not None]
+    return not verdicts or all(verdicts)  # proportional words: prose that happens to read like an output
+
+
+def expected_sizes():
+    """{squeezed golden line: the size book/filters/print.lua's rule gives its block} for the lines
+    of one golden output only: 9 pt when every line fits 81 columns; else 7.5 pt up to 109
+    columns; else 9 pt when all but the few widest (at most 3, at most a tenth) fit 81; else 7.5."""
+    wide, owners = wide_ranges(), {}
+    for page in book_pages():
+        for rel, _case, classes in golden_blocks(page):
+            if not rel.endswith(".txt") or "scroll" in classes:
                 continue
-            if len(words) < 2 and len(body) < 20:
-                continue  # one short word: as likely a table cell's inline code as a line of code
-            verdicts = [v for v in (monospaced(w) for w in words) if v is not None]
-            if verdicts and not all(verdicts):
-                continue  # proportional words: prose that happens to read like an output
+            lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
+            widths = sorted((sum(2 if any(a <= ord(c) <= b for a, b in wide) else 1 for c in line)
+                             for line in lines), reverse=True) or [0]
+            skip = min(3, len(widths) // 10)
+            size = (9.0 if widths[0] <= 81 else 7.5 if widths[0] <= 109 else 9.0 if widths[skip] <= 81 else 7.5)
+            for line in lines:
+                if len(line.split()) >= 2:
+                    owners.setdefault(squeeze(line), set()).add((rel, size))
+    return {text: next(iter(own)) for text, own in owners.items() if len({s for _r, s in own}) == 1}
+
+
+def check_sizes(pdf):
+    texts, prefixes = code_texts_and_prefixes()
+    expected = expected_sizes()
+    failures, sizes, measured, ruled = [], {}, 0, 0
+    for number, lines in pages(pdf):
+        for words in body_lines(lines):
+            if not is_code_line(words, texts, prefixes):
+                continue
+            text = squeeze("".join(w[0] for w in words))
             size = line_size(words)
             measured += 1
             sizes.setdefault(size, (number, text))
             if size < MIN_PT - 0.05:
                 failures.append(f"page {number}: code line set at {size} pt (< {MIN_PT} pt): {text[:60]}")
+            if text in expected:
+                ruled += 1
+                rel, want = expected[text]
+                if abs(size - want) > 0.05:
+                    failures.append(f"page {number}: {rel} set at {size} pt, its output's lines call for {want} pt"
+                                    f" (book/filters/print.lua's code_size): {text[:40]}")
+    if ruled < 100:
+        failures.append(f"only {ruled} lines of golden outputs checked against the size rule")
     if measured < 100:
         failures.append(f"only {measured} code lines found in the PDF: the measurement found no blocks")
     if len(sizes) > MAX_SIZES:
         listing = "; ".join(f"{s} pt (page {p}: {t[:40]})" for s, (p, t) in sorted(sizes.items()))
         failures.append(f"code and outputs use {len(sizes)} sizes, at most {MAX_SIZES} allowed: {listing}")
     return verdict(f"{pdf} (code sizes)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
-                   f"{pdf}: {measured} code lines at {', '.join(f'{s} pt' for s in sorted(sizes))}")
+                   f"{pdf}: {measured} code lines at {', '.join(f'{s} pt' for s in sorted(sizes))};"
+                   f" {ruled} output lines at the size their output's lines call for")
 
 
 def coverage(lines):
@@ -188,8 +254,217 @@ def check_bytes(pdf):
     return verdict(f"{pdf} (bytes)", failures, f"{pdf}: {size} bytes (at most {MAX_BYTES})")
 
 
+def block_starts():
+    """The first lines of every golden output and code region, squeezed."""
+    starts = set()
+    for page in book_pages():
+        for rel, _case, _classes in golden_blocks(page):
+            starts.update(squeeze(line) for line in (ROOT / rel).read_text(encoding="utf-8").splitlines()[:START_LINES])
+        for path, region in excerpt_blocks(page):
+            starts.update(squeeze(line) for line in region_lines(path, region)[:START_LINES])
+    starts.discard("")
+    return starts
+
+
+def body_lines(lines):
+    """The page's lines between the header and the folio, top to bottom; pdftotext's pieces of
+    one line (it cuts a line at a wide gap: an output's padded columns) joined, left to right."""
+    rows = {}
+    for line in lines:
+        if all(HEADER_BELOW < w[2] < FOOTER_ABOVE for w in line):
+            rows.setdefault(round(line[0][4], 1), []).extend(line)
+    return [sorted(words, key=lambda w: w[1]) for _y, words in sorted(rows.items())]
+
+
+def typewriter(words):
+    """A line set in the mono face (any verbatim block's, a golden one's or not: an errata diff)."""
+    verdicts = [monospaced(w) for w in words]
+    return any(verdicts) and not any(v is False for v in verdicts)
+
+
+def break_failures(book, is_code, starts):
+    """The rules of `breaks` on [(page number, lines)]; is_code(words) tells a code line."""
+    failures, opened, last_pages = [], 0, 0
+    for i, (number, lines) in enumerate(book):
+        body = [kept for line in body_lines(lines) if (kept := [w for w in line if w[0] != CONTINUED])]
+        marks = [w for line in lines for w in line if w[0] == CONTINUED]
+        texts = [squeeze("".join(w[0] for w in words)) for words in body]
+        continues = [k for k, words in enumerate(body) if is_code(words)
+                     and texts[k] not in starts and not texts[k].startswith("$")]
+        if texts and texts[0].startswith(WRAP_MARK):
+            failures.append(f"page {number} opens with a wrapped line's continuation, its start on the page"
+                            f" before: {texts[0][:50]}")
+        if continues and continues[0] == 0:
+            opened += 1
+            words = body[0]
+            top, left = words[0][2], min(w[1] for w in words)
+            if not any(abs(m[2] - top) < 12 and m[3] <= left for m in marks):
+                failures.append(f"page {number} opens inside a block ({texts[0][:40]}) without {CONTINUED}"
+                                " in the margin beside it")
+        elif marks and texts and not typewriter(body[0]):
+            failures.append(f"page {number} is marked {CONTINUED} but opens with {texts[0][:40]}, not the block's"
+                            " continuation: something stands inside the block")
+        elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
+            failures.append(f"page {number}: a figure stands inside a block split across pages ({texts[continues[0] - 1][:20]}"
+                            f" above its continuation {texts[continues[0]][:30]})")
+        # A chapter's last page: the next page with text has no running header (it opens a chapter).
+        following = [ls for _n, ls in book[i + 1:] if body_lines(ls)]
+        opens_chapter = not following or not any(w[4] < HEADER_BELOW for line in following[0] for w in line)
+        if body and opens_chapter and i > 0:
+            last_pages += 1
+            fill = coverage(lines)
+            if fill < MIN_LAST_FILL:
+                failures.append(f"page {number}, a chapter's last, is {fill:.0%} full (at least {MIN_LAST_FILL:.0%})")
+    return failures, opened, last_pages
+
+
+def wide_ranges():
+    """wrap.lua's table of the code points set two columns wide."""
+    text = (ROOT / "book" / "filters" / "wrap.lua").read_text(encoding="utf-8")
+    return [(int(a, 16), int(b, 16)) for a, b in re.findall(r"\{ 0x([0-9A-F]+), 0x([0-9A-F]+) \}", text)]
+
+
+def token_columns(line, wide):
+    """[(token, its first column)] of a golden line split at spaces."""
+    out, col, token, start = [], 0, "", 0
+    for ch in line + " ":
+        if ch == " ":
+            if token:
+                out.append((token, start))
+            token = ""
+        else:
+            if not token:
+                start = col
+            token += ch
+        col += 2 if any(a <= ord(ch) <= b for a, b in wide) else 1
+    return out
+
+
+def column_error(words, tokens):
+    """The worst distance, in columns, of a token from its column on a PDF line; None when the
+    line's words cannot be matched to the tokens or give no scale."""
+    starts, k, acc = [], 0, ""
+    for token, col in tokens:
+        if k == len(words):
+            break  # the first part of a wrapped line: its tokens so far
+        first = None
+        while k < len(words) and squeeze(acc) != squeeze(token):
+            if first is None:
+                first = words[k]
+            acc += words[k][0]
+            k += 1
+        if squeeze(acc) != squeeze(token) or first is None:
+            return None
+        starts.append((token, col, first[1]))
+        acc = ""
+    scale = [(w[3] - w[1]) / len(w[0]) for w in words if w[0].isascii() and len(w[0]) >= 3 and " " not in w[0]]
+    # No ASCII word: a column of the line's size (Latin mono face: 0.602 em).
+    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words) / BP_TO_PT
+    x0 = starts[0][2] - starts[0][1] * advance
+    return max(((x - x0) / advance - col, token) for token, col, x in starts), advance
+
+
+def rebased(tokens, k):
+    """The tokens from the k-th on, their columns counted from its."""
+    return [(t, c - tokens[k][1]) for t, c in tokens[k:]]
+
+
+def check_columns(pdf):
+    wide = wide_ranges()
+    golden, wrapped = {}, {}  # the words a line starts with, and those of a continuation
+    for page in book_pages():
+        for rel, _case, _classes in golden_blocks(page):
+            if rel.endswith(".txt"):
+                for line in (ROOT / rel).read_text(encoding="utf-8").splitlines():
+                    if len(line.split()) >= 2:
+                        # the line, or the first part of it a wrap leaves (a word's end at least)
+                        # and any run of its words a ↪ continuation may hold
+                        tokens = token_columns(line, wide)
+                        for k in range(len(tokens)):
+                            for n in range(k + (1 if k else 2), len(tokens) + 1):
+                                key = squeeze("".join(t for t, _c in tokens[k:n]))
+                                (wrapped if k else golden).setdefault(key, set()).add((line, k))
+    failures, measured, chars_seen = [], 0, set()
+    for number, lines in pages(pdf):
+        for words in body_lines(lines):
+            continued = words[0][0] == WRAP_MARK
+            if continued:
+                words = words[1:]
+            candidates = (wrapped if continued else golden).get(squeeze("".join(w[0] for w in words)), ())
+            if not words or not candidates or not all(monospaced(w) is not False for w in words):
+                continue
+            # The golden lines it may be (the same words, spaced apart differently): the nearest.
+            found = [(abs(f[0][0]), f[0], line) for line, k in sorted(candidates)
+                     if (f := column_error(words, rebased(token_columns(line, wide), k))) is not None]
+            if not found:
+                continue
+            _distance, (error, token), line = min(found)
+            measured += 1
+            chars_seen.update("".join(w[0] for w in words))
+            if abs(error) > 1 / 3:
+                failures.append(f"page {number}: {token!r} stands {error:+.2f} columns from its column in: {line.strip()[:70]}")
+    # Each character on a measured line; Chinese characters and ASCII letters and digits (each
+    # one face and one width) as a class: one of the class measured will do.
+    def kind(ch):
+        return "汉字" if 0x4E00 <= ord(ch) <= 0x9FFF else "ASCII" if ch.isascii() and ch.isalnum() else ch
+    used = {ch for lines in golden.values() for line, _k in lines for ch in line if not ch.isspace()}
+    unseen = sorted({kind(ch) for ch in used} - {kind(ch) for ch in chars_seen})
+    if unseen:
+        failures.append(f"characters of the outputs on no measured line: {''.join(unseen)[:60]}")
+    if measured < 100:
+        failures.append(f"only {measured} golden lines measured: the measurement found no blocks")
+    return verdict(f"{pdf} (columns)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
+                   f"{pdf}: {measured} golden lines, every word within a third of a column of its place")
+
+
+def check_breaks(pdf):
+    texts, prefixes = code_texts_and_prefixes()
+    failures, opened, last_pages = break_failures(pages(pdf), lambda w: is_code_line(w, texts, prefixes),
+                                                  block_starts())
+    if last_pages < 3:
+        failures.append(f"only {last_pages} chapter ends found: the measurement found no chapters")
+    return verdict(f"{pdf} (page breaks)", failures,
+                   f"{pdf}: {opened} pages open inside a block, each marked {CONTINUED} with nothing above it;"
+                   f" {last_pages} chapter ends at least {MIN_LAST_FILL:.0%} full")
+
+
+def planted_breaks():
+    """Each rule of `breaks` on made-up pages that break it, and on pages that keep it."""
+    def line(text, y, x=100.0, size=9.0):
+        return [(text, x, y, x + 0.602 * size * len(text), y + size)]
+    header = line("第 2 章 标题", 60.0)
+    filler = [line("正文" * 20, 100.0 + 12 * k) for k in range(50)]  # a full page of prose
+    code = {"$op", "abcdef", "ghijkl", "↪mnop"}
+    is_code = lambda words: squeeze(words[0][0]) in code
+    starts = {"abcdef"}
+    good = [(1, [line("书名", 300)]), (2, header and [header] + filler + [line("abcdef", 700)]),
+            (3, [header, line(CONTINUED, 100.0, x=60.0), line("ghijkl", 100.0)] + filler[10:]),
+            (4, [line("第 3 章", 100.0)] + filler)]
+    cases = {
+        "a good book": (good, 0),
+        "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0), line("↪mnop", 100.0)]
+                                                 + filler[10:]), good[3]], 1),
+        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), good[3]], 1),
+        "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0),
+                                                             line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
+                                                            + filler[20:]), good[3]], 1),
+        "a figure inside a block": ([*good[:2], (3, [header, line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
+                                                    + filler[20:]), good[3]], 1),
+        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), good[3]], 1),
+    }
+    failures = []
+    for name, (book, expected) in cases.items():
+        found, _opened, _last = break_failures(book, is_code, starts)
+        if len(found) != expected:
+            failures.append(f"{name}: {len(found)} failures, {expected} expected: {found}")
+    return verdict("breaks --planted", failures, f"breaks: each of {len(cases) - 1} planted faults found, the good book passes")
+
+
 def main(mode, pdf):
-    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes}
+    if mode == "breaks" and pdf == "--planted":
+        return planted_breaks()
+    checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks,
+              "columns": check_columns}
     if mode not in checks:
         sys.exit(__doc__)
     return checks[mode](pathlib.Path(pdf))

@@ -6,7 +6,10 @@ is resolved, in the HTML pages and in the EPUB:
 
   * the numbers are worked out here from the Markdown alone: the chapter
     number from the file name (28-op-ledger.md -> 28), then figures and
-    tables counted in order (图 28-1, 表 28-1);
+    tables counted in order (图 28-1, 表 28-1), a golden output typeset as a
+    table (render="markdown") by its table-caption; every <table> of the HTML
+    pages has a caption with its number; every file under the HTML's
+    figures/ is linked from a page;
   * each figure and table is there under its label, its caption starting
     with its number;
   * each reference (a link of class xref) reads the number of the label it
@@ -42,9 +45,13 @@ def labels_of(md_path):
     def walk(blocks):
         for b in blocks:
             if b["t"] == "CodeBlock":
-                (ident, classes, _attrs), _text = b["c"]
+                (ident, classes, attrs), _text = b["c"]
                 if "figure" in classes:
                     found.append((ident, "fig"))
+                elif "golden" in classes and "table-caption" in dict(attrs):
+                    # golden.lua typesets this output as a table, captioned by the attribute.
+                    m = re.search(r"\{#(tbl:[^}\s]+)\}\s*$", dict(attrs)["table-caption"])
+                    found.append((m.group(1) if m else "", "tbl"))
             elif b["t"] == "Table":
                 caption_blocks = b["c"][1][1]
                 text = _stringify(caption_blocks[-1]["c"]) if caption_blocks else ""
@@ -130,6 +137,15 @@ def main(html_dir, epub):
     for label, (name, stem) in labels.items():
         if not caption_ok(pages[stem], label, name):
             failures.append(f"{stem}.html: no element {label} whose caption starts with {name!r}")
+    # Every figure published is linked from a page (no orphan under figures/).
+    for svg in sorted((pathlib.Path(html_dir) / "figures").glob("*")):
+        if not any(f"figures/{svg.name}" in text for text in pages.values()):
+            failures.append(f"figures/{svg.name} is published but no page links to it")
+    # Every table a reader sees is numbered: a prose one, a generated one, an output typeset.
+    for stem, text in pages.items():
+        for table in re.findall(r"<table\b[^>]*>\s*(?:<caption>\s*(<strong>[^<]*))?", text):
+            if not table.startswith("<strong>表"):
+                failures.append(f"{stem}.html: a table without a number (表 N-M) in its caption")
     for label in sorted(set(labels) - referenced):
         failures.append(f"HTML: {label} ({labels[label][0]}) is never referred to")
 

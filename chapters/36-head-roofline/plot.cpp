@@ -46,7 +46,12 @@ struct Series {
   ledger::plot_style::SeriesStyle style;  // colour; dash of the mem curve; marker of the rows
   std::vector<Sample> samples;            // the table's rows: ascending h_q, each once
   std::optional<Crossover> crossover;     // none when memory-bound for every h_q
+  double cube_width = 2.0;                // the cube curve's stroke: wider per topk, so in gray
+                                          // the solid lines differ by more than their lightness
 };
+
+// The i-th topk's cube curve width.
+double cube_width(std::size_t i) { return 2.0 + 1.2 * static_cast<double>(i); }
 
 // The cycle model with h_q a real number and without the floor, to draw the
 // curves between the table's rows (the rows themselves are the model's).
@@ -72,7 +77,7 @@ std::vector<Series> series_of(const Params& params) {
   std::vector<Series> all;
   for (const std::uint64_t topk : params.topks) {
     if (std::any_of(all.begin(), all.end(), [&](const Series& s) { return s.topk == topk; })) continue;
-    Series s{topk, series_style(all.size()), {}, std::nullopt};
+    Series s{topk, series_style(all.size()), {}, std::nullopt, cube_width(all.size())};
     for (const std::uint64_t h_q : heads) {
       const std::uint64_t cube = cube_cycles(params, h_q, topk);
       const double mem = mem_cycles(params, h_q, topk);
@@ -90,8 +95,19 @@ std::string crossover_text(const Series& s, bool shown) {
                      s.crossover->h_q, shown ? "" : "（在图外）");
 }
 
+// A topk's mem curve as the plot draws it, in its dash with a hollow marker: the legend row's
+// second swatch, after common's (the cube curve: solid, its width, a filled marker).
+constexpr double kSwatch = 26.0;
+constexpr double kSwatchGap = 8.0;
+void draw_mem_swatch(ledger::svg::Document& doc, double left, double baseline, const Series& s) {
+  const double y = baseline - 4.0, from = left + kSwatch + kSwatchGap;
+  doc.line({from, y}, {from + kSwatch, y}, Stroke{s.style.color, 2.0, s.style.dash});
+  draw_marker(doc, s.style.marker, {from + kSwatch / 2.0, y}, 3.8, "#ffffff", Stroke{s.style.color, 1.5, ""});
+}
+
 // The two formulas' line styles side by side (particular: two swatches on
-// one row, drawn here), then common's legend: what the points are, one row per topk with its crossover.
+// one row, drawn here), then common's legend: what the points are, one row per topk with its
+// crossover and its two curves' swatches (cube: common's; mem: drawn here in the room left).
 double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Series>& all, const ledger::LogScale& x,
                    bool zero_cube) {
   const double left = 36.0;
@@ -101,7 +117,7 @@ double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Ser
   doc.line({left + 330.0, top - 4.0}, {left + 356.0, top - 4.0}, Stroke{kInk, 2.0, "6 4"});
   doc.text({left + 362.0, top}, with_subscripts("虚线 mem_cycles = (h_q·d·4 + topk·d·2) / b"),
            TextStyle{12.0, Anchor::start, kInk});
-  ledger::Legend legend{left, 32.0, 84.0, {}};
+  ledger::Legend legend{left, 2.0 * (kSwatch + kSwatchGap), 84.0, {}};
   legend.rows.push_back({std::nullopt,
                          std::nullopt,
                          {{"实心点是 cube、空心点是 mem，都是表里的行；线是同一公式把 h_q 当连续量、不取整画出的；b = "
@@ -110,7 +126,7 @@ double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Ser
   for (const Series& s : all) {
     const bool shown = s.crossover && x.contains(s.crossover->h_q);
     legend.rows.push_back(
-        {Stroke{s.style.color, 2.0, s.style.dash},
+        {Stroke{s.style.color, s.cube_width, ""},
          s.style.marker,
          {{fmt::format("topk = {}", s.topk), s.style.color, true}, {crossover_text(s, shown), kInk, false, true}}});
   }
@@ -118,7 +134,11 @@ double draw_legend(ledger::svg::Document& doc, double top, const std::vector<Ser
     legend.rows.push_back(
         {std::nullopt, std::nullopt, {{"cube_cycles = 0 的行在对数坐标上没有位置，没有画点", kMuted}}});
   }
-  return ledger::draw_legend(doc, top + kLegendRow, legend);
+  const double bottom = ledger::draw_legend(doc, top + kLegendRow, legend);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    draw_mem_swatch(doc, left, top + kLegendRow * static_cast<double>(i + 2), all[i]);
+  }
+  return bottom;
 }
 
 // A model curve across the plot's h_q range, as pixels.
@@ -184,7 +204,7 @@ std::string cycles_svg(const Params& params) {
   for (const Series& s : all) {
     for (const bool cube : {true, false}) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
-      if (line.size() >= 2) doc.polyline(line, Stroke{s.style.color, 2.0, cube ? "" : s.style.dash});
+      if (line.size() >= 2) doc.polyline(line, Stroke{s.style.color, cube ? s.cube_width : 2.0, cube ? "" : s.style.dash});
       for (std::size_t i = 1; i < line.size(); ++i) layout.occupy_line(line[i - 1], line[i], 2.0);
     }
   }
