@@ -95,6 +95,22 @@ local function change_blocks(change)
   local blocks = pandoc.List()
   blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. chapter_label(chapter) .. '，'), pandoc.Code(change.path),
     pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. change.reason) })
+  -- A figure's diff is SVG coordinates, pages of them, that no reader can read: the entry says
+  -- how many lines changed and points to the figure as it is now.
+  if change.path:match('%.svg$') then
+    local changed = 0
+    for _, line in ipairs(change.diff) do
+      if line:match('^[-+]') then changed = changed + 1 end
+    end
+    local link = output_link(change)
+    if link.t == 'Link' then
+      blocks:insert(pandoc.Para { pandoc.Str('这是一张图：它的 SVG 有 ' .. changed .. ' 行增删，差异不在这里列出；改后的图见'),
+        link, pandoc.Str('。') })
+    else
+      blocks:insert(pandoc.Para { pandoc.Str('这是一张图（书中未收）：它的 SVG 有 ' .. changed .. ' 行增删，差异不在这里列出。') })
+    end
+    return blocks
+  end
   -- Set as an output is (golden): wrapped with ↪ in the EPUB and the PDF, sized like one.
   blocks:insert(pandoc.Div({ pandoc.CodeBlock(table.concat(change.diff, '\n'), pandoc.Attr('', { 'output' })) },
     pandoc.Attr('', { 'golden', 'errata-diff' })))

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""check_errata.py HTML_DIR: the 勘误与变更 page (errata.html) lists every recorded change to a
+published output (editions/edition-*.txt and editions/pending.txt) by its ID, linked to the
+output, and sets a figure's change as a sentence, never as its SVG diff: pages of coordinates no
+reader can read (book/filters/editions.lua), linked to the figure in its page, or saying the
+book does not show it. A text output's diff lines are shown."""
+import html
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "lib"))
+import editions  # noqa: E402
+
+
+def main(html_dir):
+    page = (Path(html_dir) / "errata.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    changes = list(editions.load_pending())
+    for n in range(1, editions.latest_number() + 1):
+        changes += editions.Edition.load(n).changes
+    failures = []
+    for change in changes:
+        if f"输出 {change.ident}" not in text:
+            failures.append(f"{change.path}: 输出 {change.ident} is not listed")
+        shown = [d for d in change.diff if d[:1] in "+-" and d[1:].strip() and d[1:] in text]
+        if change.path.endswith(".svg"):
+            if shown:
+                failures.append(f"{change.path}: a figure's SVG diff is printed ({len(shown)} lines, e.g. {shown[0][:80]!r})")
+            linked = f'href="{change.path.split("/")[1]}.html#out-{change.ident}"' in page
+            if not linked and not re.search(rf"输出 {change.ident}（[^）]*）[^。]*这是一张图（书中未收）", text):
+                failures.append(f"{change.path}: 输出 {change.ident} neither links to the figure nor says the book does not show it")
+        elif change.diff and not shown:
+            failures.append(f"{change.path}: none of its diff lines is shown")
+    for line in failures:
+        print(f"FAIL: errata.html: {line}")
+    if failures:
+        print(f"rerun: python3 book/tests/check_errata.py {html_dir}")
+        return 1
+    figures = sum(c.path.endswith(".svg") for c in changes)
+    print(f"errata.html: {len(changes)} recorded change(s) listed, {figures} figure(s) as a sentence, no SVG diff")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print(__doc__.split("\n\n")[0], file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1]))
