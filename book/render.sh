@@ -4,10 +4,11 @@
 #
 # Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
 #   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css, figures/),
-#               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
+#               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition; not with BOOK_FORMATS=html)
 #   CHAPTER     OUT_DIR/html/<chapter>.html, book.css and figures/, and any other page not
 #               there yet (so its contents and next/previous links work); `28` or `28-op-ledger`;
-#               with --pdf also OUT_DIR/book.pdf (the whole book)
+#               with --pdf also OUT_DIR/book.pdf (the whole book); the search index too, unless
+#               BOOK_SEARCH=later (the caller runs book/search/build.sh OUT_DIR/html itself)
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
 # reference, makes Pandoc fail; the message names it. The PDF's LaTeX source,
 # XeLaTeX log and converted figures stay in OUT_DIR/print/.
@@ -22,7 +23,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/book/chapters.sh"
 want_pdf=0
 if [ "${1:-}" = --pdf ]; then want_pdf=1; shift; fi
-[ $# -ge 1 ] || { sed -n '5,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '5,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 shift
@@ -71,10 +72,17 @@ run_key() {
 # them through repo.derive, which logs such a line instead of the page's bytes: a page is
 # rendered again when another page's titles or labels changed, not at every edit of its prose.
 # (Empty when it cannot be computed: then every page that took one is rendered again.)
+# Computed once per render, when a kept file's key first holds (an edited page's does not, so
+# a one-page render after a prose edit does not compute it); the whole book computes it first.
 derived_now=$cache/derived-now
-(cd "$root" && pandoc --from markdown --to plain --lua-filter book/filters/summaries_digest.lua \
-   -o /dev/null </dev/null >"$derived_now.tmp" 2>/dev/null) || : >"$derived_now.tmp"
-mv -f "$derived_now.tmp" "$derived_now"
+derived_ready=
+derive_now() {
+  [ -z "$derived_ready" ] || return 0
+  (cd "$root" && pandoc --from markdown --to plain --lua-filter book/filters/summaries_digest.lua \
+     -o /dev/null </dev/null >"$derived_now.tmp" 2>/dev/null) || : >"$derived_now.tmp"
+  mv -f "$derived_now.tmp" "$derived_now"
+  derived_ready=1
+}
 
 # cache_holds ENTRY KEY: true when OUT/.cache/ENTRY was made by a run with KEY from files
 # that are all still byte for byte what it read (and those it missed, still missing), and
@@ -82,6 +90,7 @@ mv -f "$derived_now.tmp" "$derived_now"
 cache_holds() {
   local deps=$1.deps rel
   [ -f "$1" ] && [ -f "$deps" ] && [ "$(head -n 1 "$deps")" = "key $2" ] || return 1
+  derive_now
   ! grep '^[-0-9a-f]*  @' "$deps" | grep -qvxF -f "$derived_now" || return 1
   while IFS= read -r rel; do [ ! -e "$root/$rel" ] || return 1; done < <(sed -n '/^-  @/d; s/^-  //p' "$deps")
   sed -n '2,$p' "$deps" | grep -v -e '^-  ' -e '^[0-9a-f]*  @' | (cd "$root" && sha1sum --check --status --strict) 2>/dev/null
@@ -231,7 +240,8 @@ if [ $# -gt 0 ]; then
     print_edition "$out" "${pages[@]}"
   fi
   prune_figures "$out/html"
-  search_index "$out/html"
+  # scripts/preview shows the page first and builds the search right after (BOOK_SEARCH=later).
+  [ "${BOOK_SEARCH:-}" = later ] || search_index "$out/html"
   exit 0
 fi
 
@@ -240,6 +250,7 @@ fi
 # half of one. On failure the old book goes too, so nothing stale is left.
 # The pages and the EPUB are independent: render them at once.
 final=$out
+derive_now  # before the pages render side by side, each of which may need it
 out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
@@ -264,8 +275,14 @@ epub() {
     "${pages[@]}" || return 1
   python3 "$book/epub/landmarks.py" "$1"
 }
-epub "$out/book.epub" & pids+=($!)
-print_edition "$out" "${pages[@]}" & pids+=($!)
+# BOOK_FORMATS=html: the pages alone, no EPUB and no PDF (book/render-cache's steps that check
+# only pages); the EPUB and the PDF already in OUT stay as they were.
+html_only=0
+[ "${BOOK_FORMATS:-}" != html ] || html_only=1
+if [ $html_only -eq 0 ]; then
+  epub "$out/book.epub" & pids+=($!)
+  print_edition "$out" "${pages[@]}" & pids+=($!)
+fi
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 [ $failed -ne 0 ] || { prune_figures "$out/html" && search_index "$out/html"; } || failed=1
@@ -274,7 +291,9 @@ if [ $failed -ne 0 ]; then
   rm -rf "$final/html" "$final/book.epub" "$final/book.pdf"
   exit 1
 fi
-mv -f "$out/book.epub" "$final/book.epub"
-mv -f "$out/book.pdf" "$final/book.pdf"
+if [ $html_only -eq 0 ]; then
+  mv -f "$out/book.epub" "$final/book.epub"
+  mv -f "$out/book.pdf" "$final/book.pdf"
+fi
 [ ! -d "$final/html" ] || mv "$final/html" "$out/html.old"
 mv "$out/html" "$final/html"

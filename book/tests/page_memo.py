@@ -1,31 +1,26 @@
 """The verdicts of book/page-width and book/epub-width per page, kept between runs.
 
-scripts/build-book sets BOOK_CHECK_MEMO to a folder (build/book/check-memo/). A page that a check
-measured in a run that passed keeps that verdict while the page and every file Chromium loaded
-for it (stylesheets, scripts, images: measure_pages.js lists them) are byte for byte what they
-were, and so are the check's own scripts, the npm packages and the browser: the next run
-measures only the other pages and says how many it left out. Without BOOK_CHECK_MEMO (ctest by
-hand, scripts/test) every page is measured. The self-check pages are always measured.
+scripts/build-book sets BOOK_CHECK_MEMO to a folder (build/memo/: scripts/lib/memo_store.py, the
+suite's one store). A page that a check measured in a run that passed keeps that verdict while
+the page and every file Chromium loaded for it (stylesheets, scripts, images: measure_pages.js
+lists them) are byte for byte what they were, and so are the check's own scripts, the npm
+packages and the browser: the next run measures only the other pages and says how many it left
+out. Without BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page is measured. The self-check pages are always measured.
 """
 import hashlib
-import json
 import os
 import pathlib
+import sys
 from urllib.parse import unquote, urlparse
 
 from chromium_pages import chromium
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "scripts" / "lib"))
+import memo_store  # noqa: E402  the suite's one key scheme and store
 # What a verdict also rests on: the measuring scripts and the pinned npm packages.
-TOOLS = [HERE / "chromium_pages.py", HERE / "measure_pages.js", HERE / "page_memo.py",
+TOOLS = [HERE / "chromium_pages.py", HERE / "measure_pages.js", HERE / "page_memo.py", pathlib.Path(memo_store.__file__),
          HERE.parent / "search" / "package-lock.json"]
-
-
-def file_hash(path):
-    try:
-        return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 class Memo:
@@ -36,22 +31,19 @@ class Memo:
     def __init__(self, check_script, root):
         folder = os.environ.get("BOOK_CHECK_MEMO")
         self.check = pathlib.Path(check_script).stem
-        self.file = pathlib.Path(folder) / f"{self.check}.json" if folder else None
+        self.store = memo_store.Store(folder) if folder else None
+        self.file = self.store.path(self.check) if folder else None
         self.root = pathlib.Path(root).resolve()
         browser = pathlib.Path(chromium() or "none").resolve()
         stat = browser.stat() if browser.exists() else None
         base = hashlib.sha256(f"{browser} {stat and stat.st_size} {stat and stat.st_mtime_ns}".encode())
         for tool in [pathlib.Path(check_script), *TOOLS]:
-            base.update(f"{tool.name} {file_hash(tool)}\n".encode())
+            base.update(f"{tool.name} {memo_store.file_digest(tool)}\n".encode())
         self.base = base.hexdigest()
         self.old, self.new = {}, {}
-        if self.file and self.file.is_file():
-            try:
-                kept = json.loads(self.file.read_text(encoding="utf-8"))
-                if kept.get("base") == self.base:
-                    self.old = kept.get("pages", {})
-            except (OSError, ValueError):
-                pass  # an unreadable memo is no memo: every page is measured
+        kept = self.store.load(self.check) if self.store else {}  # an unreadable memo is none
+        if kept.get("base") == self.base:
+            self.old = kept.get("pages", {})
 
     def _name(self, path):
         path = pathlib.Path(path).resolve()
@@ -71,23 +63,19 @@ class Memo:
         """True when this load passed before and nothing it read has changed since: it is left
         out of this run (its verdict carried over)."""
         files = self.old.get(self.key(load))
-        if not files or any(file_hash(self._path(name)) != digest for name, digest in files.items()):
+        if not files or not memo_store.reads_hold(files, self._path):
             return False
         self.new[self.key(load)] = files
         return True
 
     def passed(self, load):
         """Keeps a measured load's verdict, with the files it read (load["files"])."""
-        self.new[self.key(load)] = {self._name(f): file_hash(f) for f in load.get("files", [])}
+        self.new[self.key(load)] = {self._name(f): memo_store.file_digest(f) for f in load.get("files", [])}
 
     def save(self):
         """Writes the verdicts of this run (call it only when the whole check passed)."""
-        if not self.file:
-            return
-        self.file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.file.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"base": self.base, "pages": self.new}, sort_keys=True, indent=0), encoding="utf-8")
-        tmp.replace(self.file)
+        if self.store:
+            self.store.save(self.check, {"base": self.base, "pages": self.new})
 
     def note(self, left_out, total):
         """The line that says how many loads kept their verdict (empty when none)."""

@@ -11,7 +11,8 @@ it was then:
   - every file under book/ (the pages' sources, the filters, every test script and helper);
   - the versions of the Debian packages the checks run (scripts/lib/gate_memo.py's list).
 It then prints one line saying so and exits 0; otherwise it runs COMMAND and, when it passes,
-keeps the key in BOOK_CHECK_MEMO/NAME.key. Without BOOK_CHECK_MEMO it only runs COMMAND
+keeps the key in BOOK_CHECK_MEMO/verdict-NAME.json (scripts/lib/memo_store.py: the suite's one
+key scheme and store). Without BOOK_CHECK_MEMO it only runs COMMAND
 (ctest by hand, scripts/test). A missing input is hashed as missing, never an error here:
 COMMAND decides what a missing file means.
 """
@@ -23,36 +24,21 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
-import gate_memo  # noqa: E402  scripts/lib/gate_memo.py: hash_file, and the packages whose versions a verdict rests on
-
-
-def hash_path(digest, path):
-    """Every file at or under path, by its name (relative to path) and bytes, in a fixed order."""
-    path = pathlib.Path(path)
-    if path.is_file():
-        files = [(path, ".")]
-    elif path.is_dir():
-        files = sorted((p, str(p.relative_to(path))) for p in path.rglob("*")
-                       if p.is_file() and "__pycache__" not in p.parts)
-    else:
-        digest.update(f"missing {path}\n".encode())
-        return
-    for file, name in files:
-        gate_memo.hash_file(digest, file, name)
+import gate_memo  # noqa: E402  the packages whose versions a verdict rests on
+import memo_store  # noqa: E402  the suite's one key scheme and store
 
 
 def key(name, inputs, command):
     digest = hashlib.sha256(f"{name}\0{chr(0).join(command)}\0".encode())
     for arg in command:
         if os.path.isfile(arg):
-            hash_path(digest, arg)
+            memo_store.hash_path(digest, arg)
     for path in inputs:
         digest.update(f"input {path}\0".encode())
-        hash_path(digest, path)
-    hash_path(digest, ROOT / "book")
-    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n", *gate_memo.PACKAGES],
-                              capture_output=True, text=True)
-    digest.update(versions.stdout.encode())
+        memo_store.hash_path(digest, path)
+    memo_store.hash_path(digest, ROOT / "book")
+    memo_store.hash_path(digest, memo_store.__file__)  # how this key is made
+    digest.update(memo_store.package_versions(gate_memo.PACKAGES).encode())
     digest.update(os.environ.get("CHROMIUM", "").encode())
     return digest.hexdigest()
 
@@ -68,18 +54,16 @@ def main(argv):
     folder = os.environ.get("BOOK_CHECK_MEMO")
     if not folder:
         return subprocess.run(command).returncode
-    memo = pathlib.Path(folder) / f"{name.replace('/', '-')}.key"
+    store, record = memo_store.Store(folder), f"verdict-{name}"
     now = key(name, inputs, command)
-    if memo.is_file() and memo.read_text(encoding="utf-8").strip() == now:
+    if store.load(record).get("key") == now:
         print(f"{name}: not run again: it passed on these very bytes (inputs: {' '.join(inputs) or 'none'}; "
               f"its scripts, book/ and the tools unchanged; BOOK_CHECK_MEMO={folder})")
         return 0
-    memo.unlink(missing_ok=True)
+    store.forget(record)
     status = subprocess.run(command).returncode
     if status == 0:
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        memo.with_suffix(".tmp").write_text(now + "\n", encoding="utf-8")
-        memo.with_suffix(".tmp").replace(memo)
+        store.save(record, {"key": now})
     return status
 
 

@@ -23,6 +23,8 @@ A chapter's fingerprint is a hash of
     reference and verbatim in ../shared/reference, [memo] reads) and what its tests were seen
     to read outside the tree (build*/memo-observed.json, written by scripts/lib/memo_trace.py,
     which scripts/test runs: it fails on a read no rule covers), by their bytes.
+The hashing is scripts/lib/memo_store.py's (the suite's one key scheme); build-book keeps the
+memo in its store, build/memo/gate.json.
 So any change outside one chapter (common/, the book's filters, a test script, a profile, a
 compiler) reruns every chapter's tests, and a chapter's tests are left out only when nothing
 they read has changed since they passed. The memo is written only after a whole gate passed.
@@ -32,12 +34,12 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import suite  # noqa: E402
+import memo_store  # noqa: E402  the suite's one key scheme and store
 import traced_inputs  # noqa: E402
 
 ROOT = suite.ROOT
@@ -52,15 +54,6 @@ PACKAGES = ["pandoc", "chromium", "nodejs", "python3", "emscripten", "g++", "cla
 # even before scripts/test has traced anything): outside dpkg, their bytes are hashed.
 TOOLS = ["bash", "ctest", "cmake", "xmllint", "pandoc", "node", "xelatex", "xetex", "latexmk", "chromium",
          "pdftotext", "rsvg-convert", "epubcheck", "emcc", "strace"]
-
-
-def hash_file(digest, path, name):
-    digest.update(name.encode() + b"\0")
-    if path.is_symlink():
-        digest.update(b"link:" + os.readlink(path).encode())
-    else:
-        digest.update(path.read_bytes())
-    digest.update(b"\0")
 
 
 def tree_files(owned):
@@ -100,11 +93,7 @@ def cache_settings(cache):
 
 @functools.lru_cache(maxsize=None)
 def file_digest(path):
-    try:
-        with open(path, "rb") as f:
-            return hashlib.file_digest(f, "sha256").hexdigest()
-    except OSError as e:
-        return f"unreadable ({e.strerror})"
+    return memo_store.file_digest(path) or "unreadable"
 
 
 def tool_lines():
@@ -125,21 +114,21 @@ def tool_lines():
 def shared_lines(owned):
     digest = hashlib.sha256()
     for path, name in tree_files(owned):
-        hash_file(digest, path, name)
+        memo_store.hash_file(digest, path, name)
     # A chapter's profiles (chapters/<it>/profiles/) are every page's: book/run/assets.sh bundles
     # them all into each page's run control, and other chapters' cases name them.
     for path in sorted(ROOT.glob("chapters/*/profiles/**/*")):
         if path.is_file():
-            hash_file(digest, path, str(path.relative_to(ROOT)))
+            memo_store.hash_file(digest, path, str(path.relative_to(ROOT)))
     lines = [f"tree {digest.hexdigest()}"]
     for build in BUILD_DIRS:
         cache = ROOT / build / "CMakeCache.txt"
         if cache.is_file():
             lines.append(f"settings {build}/CMakeCache.txt {hashlib.sha256(cache_settings(cache)).hexdigest()}")
-    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n"], capture_output=True, text=True)
-    lines.append(f"packages {len(versions.stdout.splitlines())} installed, "
-                 f"{hashlib.sha256(versions.stdout.encode()).hexdigest()}")
-    lines += [f"package {line}" for line in versions.stdout.splitlines() if line.split(" ", 1)[0] in EXPLAINED]
+    versions = memo_store.package_versions()
+    lines.append(f"packages {len(versions.splitlines())} installed, "
+                 f"{hashlib.sha256(versions.encode()).hexdigest()}")
+    lines += [f"package {line}" for line in versions.splitlines() if line.split(" ", 1)[0] in EXPLAINED]
     return lines + tool_lines()
 
 
@@ -177,14 +166,14 @@ def chapter_lines(chapter, shared):
         paths = sorted(p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
             if top.is_dir() else [top] if top.is_file() else []
         for path in paths:
-            hash_file(digest, path, str(path.relative_to(ROOT)))
+            memo_store.hash_file(digest, path, str(path.relative_to(ROOT)))
     lines.append(f"own {digest.hexdigest()}")
     for build in BUILD_DIRS:  # the programs and test lists the builds made for it
         folder = ROOT / build / "chapters" / chapter
         if folder.is_dir():
             digest = hashlib.sha256()
             for path in sorted(p for p in folder.iterdir() if p.is_file()):
-                hash_file(digest, path, str(path.relative_to(ROOT)))
+                memo_store.hash_file(digest, path, str(path.relative_to(ROOT)))
             lines.append(f"built {build}/chapters/{chapter} {digest.hexdigest()}")
     lines += [f"declared {path} {file_digest(path)}" for path in declared_inputs(chapter)]
     lines += [f"observed {path} {file_digest(path)}" for path in sorted(set(observed_inputs(chapter)))]

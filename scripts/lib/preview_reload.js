@@ -1,5 +1,5 @@
 // Injected by scripts/preview into every page it serves (never into the
-// rendered files): asks the preview server every half second what it last
+// rendered files): asks the preview server ten times a second what it last
 // built, and reloads the tab when that changes. While a rebuild runs, a small
 // badge says so. It stops asking once the server is gone (preview stopped).
 (function () {
@@ -32,7 +32,7 @@
           return;
         }
         setBadge(state.building ? '重新构建中：' + state.building : '');
-        setTimeout(poll, 500);
+        setTimeout(poll, 100);
       })
       .catch(() => {
         // The server stopped (Ctrl-C): say so, and stop asking after a few tries.
@@ -40,5 +40,5 @@
         if (++misses < 5) setTimeout(poll, 2000);
       });
   }
-  setTimeout(poll, 500);
+  setTimeout(poll, 100);
 })();

@@ -8,7 +8,8 @@ on a free port and, every wait bounded in time:
   1. waits for the first build, tests and render, and fetches the page;
   2. starts a second preview on the same tree: it must refuse, saying why;
   3. adds a sentence to book/<chapter>.md: a browser tab open on the page (headless
-     Chromium, scripts/tests/preview_tab.js) reloads by itself and shows it;
+     Chromium, scripts/tests/preview_tab.js) reloads by itself and shows it, and the search
+     index (built after the page) finds it;
   4. breaks a golden file: every page shows the failure, with the diff's lines;
   5. restores it: the page comes back, with the new sentence;
   6. sends SIGINT (Ctrl-C): the preview exits 0 and no process runs in the copy.
@@ -149,6 +150,10 @@ def main():
         say(f"a second preview refuses: {second.stderr.strip()}")
 
         md = tree / "book" / f"{chapter}.md"
+        # The search index as it is before the edit (its build/ is kept between runs: an old
+        # index may hold the sentence already): the edit's must be a newer one.
+        index = tree / "build" / "book" / "html" / "search" / "index.js"
+        index_before = index.stat().st_mtime_ns if index.is_file() else 0
         chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
         if chromium:
             # A browser tab open on the page: it must reload by itself and show the sentence.
@@ -166,6 +171,9 @@ def main():
             lines[at] = lines[at] + MARK + "。"
             md.write_text("\n".join(lines), encoding="utf-8")
         wait_for("the new sentence on the page", lambda: MARK in get(page_url)[1], 60, log)
+        # The page comes first; the search index is built right after it (BOOK_SEARCH=later).
+        wait_for("the new sentence in the search index", lambda: index.is_file() and index.stat().st_mtime_ns >
+                 index_before and MARK in index.read_text(encoding="utf-8", errors="replace"), 60, log)
 
         golden = sorted((tree / "golden" / chapter).glob("*.txt"))[0]
         original = golden.read_bytes()
