@@ -60,11 +60,11 @@ echo "ok   BOOK_WASM_DIR in the environment: the gate still renders with this tr
 grep -q '<html>complete</html>' "$tree/build/book/html/index.html" || fail "the complete render was not published"
 [ -f "$tree/build/book/html/run/run.js" ] || fail "the published book has no run/run.js"
 grep -q 'html/run/ (the chapter programs' "$scratch/out.txt" || fail "the summary does not name html/run/"
-[ -f "$tree/build/gate-memo.json" ] || fail "a passing gate left no memo"
+[ -f "$tree/build/memo/gate.json" ] || fail "a passing gate left no memo"
 echo "ok   a complete render is published and the summary names html/run/"
 
 # 2: a render without the run control.
-cp "$tree/build/gate-memo.json" "$scratch/memo.before"
+cp "$tree/build/memo/gate.json" "$scratch/memo.before"
 (cd "$tree/build/book" && find html book.pdf book.epub -type f -exec sha256sum {} + | sort) >"$scratch/book.before"
 echo no-run-control >"$STUB_MODE"
 if build_book; then
@@ -74,5 +74,5 @@ fi
 grep -q 'no run/ control' "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "the refusal does not name the missing run control"; }
 (cd "$tree/build/book" && find html book.pdf book.epub -type f -exec sha256sum {} + | sort) >"$scratch/book.after"
 diff -u "$scratch/book.before" "$scratch/book.after" || fail "the refused render changed the published book"
-cmp -s "$scratch/memo.before" "$tree/build/gate-memo.json" || fail "the refused render advanced the gate's memo"
+cmp -s "$scratch/memo.before" "$tree/build/memo/gate.json" || fail "the refused render advanced the gate's memo"
 echo "ok   a render without the run control is refused; the book published before stays as it was"
