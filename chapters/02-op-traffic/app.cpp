@@ -142,11 +142,6 @@ std::vector<std::string> op_words() {
   return words;
 }
 
-double number_flag(const ledger::cli::Args& args, const char* name, double fallback) {
-  if (!args.has(name)) return fallback;
-  return ledger::cli::parse_positive_number(fmt::format("--{}", name), args.get(name, ""));
-}
-
 }  // namespace
 
 namespace op_traffic {
@@ -155,34 +150,29 @@ namespace op_traffic {
 // keep their meaning) and the program's own (--format, --plot, --profile,
 // --list-machines). --machine's choices are checked when read, as argparse does.
 const ledger::cli::FlagTable& flag_table() {
-  // Built once, never destroyed: nothing at exit depends on it.
-  static const ledger::cli::FlagTable& table = *[] {
-    using namespace ledger::cli;
-    auto options = std::make_shared<boost::program_options::options_description>();
-    options->add_options()                    //
-        ("help,h", "")                        //
-        ("machine", text_value("KEY"), "")    //
-        ("seq-len", real_value(), "")         //
-        ("kv-len", real_value(), "")          //
-        ("heads", real_value(), "")           //
-        ("head-dim", real_value(), "")        //
-        ("batch", real_value(), "")           //
-        ("params", real_value(), "")          //
-        ("world", real_value(), "")           //
-        ("op", text_value("OP"), "")          //
-        ("format", text_value("FORMAT"), "")  //
-        ("plot", text_value("FILE.svg"), "")  //
-        ("profile", text_value("FILE"), "")   //
-        ("list-machines", "");
-    auto* t = new FlagTable(
-        options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
-    t->check_when_read("machine",
-                       [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); });
-    t->complete_with("machine", [] { return machine_keys(machine_choices()); });
-    t->complete_with("format", formats);
-    t->complete_with("op", op_words);
-    return t;
-  }();
+  using namespace ledger::cli;
+  static const FlagTable& table =
+      new_flag_table({{"help,h"},
+                      {"machine", text_value("KEY")},
+                      {"seq-len", real_value()},
+                      {"kv-len", real_value()},
+                      {"heads", real_value()},
+                      {"head-dim", real_value()},
+                      {"batch", real_value()},
+                      {"params", real_value()},
+                      {"world", real_value()},
+                      {"op", text_value("OP")},
+                      {"format", text_value("FORMAT")},
+                      {"plot", text_value("FILE.svg")},
+                      {"profile", text_value("FILE")},
+                      {"list-machines"}},
+                     {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"})
+          .check_when_read(
+              "machine",
+              [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); })
+          .complete_with("machine", [] { return machine_keys(machine_choices()); })
+          .complete_with("format", formats)
+          .complete_with("op", op_words);
   return table;
 }
 
@@ -195,13 +185,13 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
-  w.seq_len = number_flag(args, "seq-len", w.seq_len);
-  w.kv_len = number_flag(args, "kv-len", w.kv_len);
-  w.heads = number_flag(args, "heads", w.heads);
-  w.head_dim = number_flag(args, "head-dim", w.head_dim);
-  w.batch = number_flag(args, "batch", w.batch);
-  w.params = number_flag(args, "params", w.params);
-  w.world = number_flag(args, "world", w.world);
+  w.seq_len = args.real("seq-len", w.seq_len);
+  w.kv_len = args.real("kv-len", w.kv_len);
+  w.heads = args.real("heads", w.heads);
+  w.head_dim = args.real("head-dim", w.head_dim);
+  w.batch = args.real("batch", w.batch);
+  w.params = args.real("params", w.params);
+  w.world = args.real("world", w.world);
   if (w.world < 2.0) {
     throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
                                  ledger::quoted_value(args.get("world", ""))));

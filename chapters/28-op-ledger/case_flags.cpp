@@ -13,54 +13,49 @@ namespace {
 
 using ledger::cli::Args;
 
-std::uint64_t integer_flag(const Args& args, const char* name, std::uint64_t fallback) {
-  if (!args.has(name)) return fallback;
-  return ledger::cli::parse_positive_integer(fmt::format("--{}", name), args.get(name, ""));
-}
-
 std::string dtype_flag(const Args& args, const std::string& fallback) {
-  return ledger::cli::parse_choice("--dtype", args.get("dtype", fallback), dtype_names());
+  return args.choice("dtype", dtype_names(), fallback);
 }
 
 OperatorLedger build(const std::string& key, const Args& args) {
   if (key == "gemm") {
     GemmShape s;
-    s.m = integer_flag(args, "m", s.m);
-    s.n = integer_flag(args, "n", s.n);
-    s.k = integer_flag(args, "k", s.k);
+    s.m = args.integer("m", s.m);
+    s.n = args.integer("n", s.n);
+    s.k = args.integer("k", s.k);
     s.dtype = dtype_flag(args, s.dtype);
     return gemm_ledger(s);
   }
   if (key == "attention") {
     AttentionShape s;
-    s.heads = integer_flag(args, "heads", s.heads);
-    s.sq = integer_flag(args, "sq", s.sq);
-    s.skv = integer_flag(args, "skv", s.skv);
-    s.head_dim = integer_flag(args, "head-dim", s.head_dim);
-    s.batch = integer_flag(args, "batch", s.batch);
+    s.heads = args.integer("heads", s.heads);
+    s.sq = args.integer("sq", s.sq);
+    s.skv = args.integer("skv", s.skv);
+    s.head_dim = args.integer("head-dim", s.head_dim);
+    s.batch = args.integer("batch", s.batch);
     s.dtype = dtype_flag(args, s.dtype);
     return attention_ledger(s);
   }
   if (key == "rmsnorm") {
     RmsnormShape s;
-    s.rows = integer_flag(args, "rows", s.rows);
-    s.hidden = integer_flag(args, "hidden", s.hidden);
+    s.rows = args.integer("rows", s.rows);
+    s.hidden = args.integer("hidden", s.hidden);
     s.dtype = dtype_flag(args, s.dtype);
     return rmsnorm_ledger(s);
   }
   if (key == "elementwise") {
     ElementwiseShape s;
-    s.n = integer_flag(args, "n", s.n);
-    s.ops = integer_flag(args, "ops", s.ops);
+    s.n = args.integer("n", s.n);
+    s.ops = args.integer("ops", s.ops);
     s.eager = args.flag("eager");
     s.dtype = dtype_flag(args, s.dtype);
     return elementwise_ledger(s);
   }
   FusedNormRopeQuantShape s;
-  s.tokens = integer_flag(args, "tokens", s.tokens);
-  s.q_heads = integer_flag(args, "q-heads", s.q_heads);
-  s.kv_heads = integer_flag(args, "kv-heads", s.kv_heads);
-  s.head_dim = integer_flag(args, "head-dim", s.head_dim);
+  s.tokens = args.integer("tokens", s.tokens);
+  s.q_heads = args.integer("q-heads", s.q_heads);
+  s.kv_heads = args.integer("kv-heads", s.kv_heads);
+  s.head_dim = args.integer("head-dim", s.head_dim);
   return fused_norm_rope_quant_ledger(s);
 }
 
