@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include <boost/program_options/cmdline.hpp>
 #include <boost/program_options/options_description.hpp>
 #include <fmt/format.h>
 
