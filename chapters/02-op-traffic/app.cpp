@@ -207,6 +207,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                     ledger::ascii_lower(op) == "all" ? "; the keyword is lower-case 'all', as in op_traffic.py" : ""));
   }
   ledger::cli::ProgramOutput out;
+  out.inputs = machine.files_read();  // --plot never replaces the --profile file
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);
   if (plot_path) out.files.push_back({"--plot", *plot_path, roofline_svg(machine, rows)});
   return out;

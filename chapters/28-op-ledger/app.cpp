@@ -90,6 +90,7 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
   const std::string roof = roof_flag(args, machine.profile, ledger.declared_roof);
   const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine.profile, roof);
   ledger::cli::ProgramOutput out;
+  out.inputs = machine.files_read();  // --plot never replaces the --profile file
   out.text = format == "json" ? op_ledger::case_json(ledger, analysis).dump() + "\n"
                               : op_ledger::render_case_text(ledger, analysis);
   if (plot_path) out.files.push_back({"--plot", *plot_path, op_ledger::roofs_svg(ledger, analysis)});

@@ -60,6 +60,7 @@ ProfileFile profile_flag(const Args& args) {
   try {
     ProfileFile file = load_profile_file(path);
     file.path = given;
+    file.read->path = given;
     return file;
   } catch (const ProfileFileError& e) {
     const std::optional<std::string> data = installed_data_dir();

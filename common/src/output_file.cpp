@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include "ledger/cli.hpp"
-#include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
 #include "temporary_cleanup.hpp"
 
@@ -110,10 +109,10 @@ std::string temporary_beside(const std::string& target) {
 
 // Refuses an output that is a file this run read (the --profile file, through
 // any link or name): it would be replaced before a second run could read it.
-void refuse_input_as_output(const OutputFile& file) {
+void refuse_input_as_output(const OutputFile& file, const std::vector<ledger::FileRead>& inputs) {
   struct stat info {};
   if (::stat(file.path.c_str(), &info) != 0) return;  // nothing there yet: not an input
-  for (const ledger::FileRead& input : ledger::files_read()) {
+  for (const ledger::FileRead& input : inputs) {
     if (input.device == info.st_dev && input.inode == info.st_ino) {
       throw UsageError(
           fmt::format("{}: {} is the file --profile {} reads; an output never replaces an input "
@@ -128,9 +127,9 @@ void refuse_input_as_output(const OutputFile& file) {
 // A file written to its temporary and not yet put in place; removed unless committed.
 class StagedFile {
  public:
-  explicit StagedFile(OutputFile output) : file_(std::move(output)) {
+  StagedFile(OutputFile output, const std::vector<ledger::FileRead>& inputs) : file_(std::move(output)) {
     const OutputFile& file = file_;
-    refuse_input_as_output(file);
+    refuse_input_as_output(file, inputs);
     target_ = replaceable_target(file);
     temporary_ = temporary_beside(target_.path);
     slot_ = guard_temporary(temporary_);
@@ -216,15 +215,17 @@ std::string parse_output_path(std::string_view flag, std::string_view path, std:
   return std::string(path);
 }
 
-void write_atomically(const OutputFile& file) {
-  StagedFile staged(file);
+void write_atomically(const OutputFile& file, const std::vector<ledger::FileRead>& inputs) {
+  StagedFile staged(file, inputs);
   staged.commit();
 }
 
 StagedFiles::StagedFiles() = default;
 StagedFiles::~StagedFiles() = default;  // each ~StagedFile removes its temporary
 
-void StagedFiles::stage(OutputFile file) { files_.push_back(std::make_unique<StagedFile>(std::move(file))); }
+void StagedFiles::stage(OutputFile file, const std::vector<ledger::FileRead>& inputs) {
+  files_.push_back(std::make_unique<StagedFile>(std::move(file), inputs));
+}
 
 void StagedFiles::commit() {
   for (auto& file : files_) file->commit();

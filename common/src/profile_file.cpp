@@ -380,17 +380,6 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   }
 }
 
-namespace {
-std::vector<FileRead>& read_so_far() {
-  static std::vector<FileRead> files;
-  return files;
-}
-}  // namespace
-
-const std::vector<FileRead>& files_read() { return read_so_far(); }
-
-void forget_files_read() { read_so_far().clear(); }
-
 ProfileFile load_profile_file(const std::string& path) {
   if (path.empty()) throw ProfileFileError("expected the name of a YAML profile file, got ''");
   const std::string shown = shown_path(path);
@@ -412,9 +401,6 @@ ProfileFile load_profile_file(const std::string& path) {
                                                                         : "not a regular file";
     throw ProfileFileError(fmt::format("{}: is {}, not a profile file (accepted: a regular YAML file)", shown, kind));
   }
-  bool known = false;
-  for (const FileRead& f : read_so_far()) known = known || (f.device == info.st_dev && f.inode == info.st_ino);
-  if (!known) read_so_far().push_back(FileRead{info.st_dev, info.st_ino, path});
   std::string text;
   char buffer[4096];
   while (true) {
@@ -429,7 +415,9 @@ ProfileFile load_profile_file(const std::string& path) {
       throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", shown, kMaxProfileBytes));
     }
   }
-  return parse_profile(text, path);
+  ProfileFile file = parse_profile(text, path);
+  file.read = FileRead{info.st_dev, info.st_ino, path};
+  return file;
 }
 
 ProfileFileError roofs_error(const ProfileFile& file, std::string_view what) {

@@ -79,7 +79,6 @@ int run_and_print(std::string_view program, const std::function<std::string()>& 
 
 int run_program(const Program& program, int argc, const char* const* argv) {
   const auto report_failure = [&](std::string_view message) { report(program.name, "error", message); };
-  forget_files_read();
   StagedFiles staged;
   std::optional<std::string> failure;  // a write the disk refused, or memory running out: exit 1
   std::string diagnostics;
@@ -89,7 +88,7 @@ int run_program(const Program& program, int argc, const char* const* argv) {
       ProgramOutput out = program.run(argc, argv);
       // Every file is written to its temporary before stdout; each is put in
       // place only once stdout is written too, so both happen or neither.
-      for (OutputFile& f : out.files) staged.stage(std::move(f));
+      for (OutputFile& f : out.files) staged.stage(std::move(f), out.inputs);
       diagnostics = std::move(out.diagnostics);
       status = out.status;
       return std::move(out.text);
