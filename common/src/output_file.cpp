@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "fd_io.hpp"
 #include "ledger/cli.hpp"
 #include "ledger/text.hpp"
 #include "temporary_cleanup.hpp"
@@ -46,19 +47,6 @@ OutputWriteError write_failure(const OutputFile& file, int error) {
 
 bool is_resource_failure(int error) {
   return error == ENOSPC || error == EDQUOT || error == EIO || error == EMFILE || error == ENFILE || error == ENOMEM;
-}
-
-// Writes all of `content` to `fd`; returns 0 or the errno of the failure.
-int write_fully(int fd, std::string_view content) {
-  while (!content.empty()) {
-    const ssize_t n = ::write(fd, content.data(), content.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    content.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return 0;
 }
 
 // The file a write to `path` must replace: `path` itself, or the file a
@@ -99,11 +87,7 @@ std::string temporary_beside(const std::string& target) {
   long name_max = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
   if (name_max <= 0) name_max = 255;
   const std::size_t room = static_cast<std::size_t>(name_max) - suffix.size();
-  if (name.size() > room) {
-    std::size_t cut = room;
-    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-    name.resize(cut);
-  }
+  name.resize(ledger::utf8_cut(name, room));
   return dir + name + suffix;
 }
 
@@ -141,7 +125,7 @@ class StagedFile {
       throw write_error(file, error);
     }
     created_ = true;
-    int error = write_fully(fd, file.content);
+    int error = ledger::write_all(fd, file.content);
     if (error == 0 && target_.info) keep_mode_and_owner(fd, *target_.info);
     if (::close(fd) != 0 && error == 0) error = errno;
     if (error != 0) {
@@ -188,7 +172,7 @@ class StagedFile {
   int overwrite_in_place() const {
     const int fd = ::open(target_.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) return errno;
-    int error = write_fully(fd, file_.content);
+    int error = ledger::write_all(fd, file_.content);
     if (error == 0 && ::ftruncate(fd, static_cast<off_t>(file_.content.size())) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     return error;

@@ -1,4 +1,5 @@
 #include "ledger/profile_file.hpp"
+#include "fd_io.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -44,14 +45,8 @@ constexpr Range kMemoryRange{1e6, 1e18, "a number from 1e6 to 1e18 (bytes/s)"};
 constexpr Range kComputeRange{1e6, 1e21, "a number from 1e6 to 1e21 (FLOP/s)"};
 constexpr Range kCalibrationRange{0.01, 1.0, "a number from 0.01 to 1 (omit the field when not calibrated)"};
 
-constexpr std::string_view kProfileFields[] = {"key", "name", "description", "roofs"};
-constexpr std::string_view kRoofFields[] = {"key", "theoretical", "calibration", "label", "source"};
-
-std::string field_list(std::span<const std::string_view> fields) {
-  std::string out;
-  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + std::string(f);
-  return out;
-}
+const std::vector<std::string> kProfileFields{"key", "name", "description", "roofs"};
+const std::vector<std::string> kRoofFields{"key", "theoretical", "calibration", "label", "source"};
 
 // The file's name as errors start with it: escaped, and cut when very long.
 std::string shown_path(std::string_view path) {
@@ -62,10 +57,7 @@ std::string shown_path(std::string_view path) {
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 60;
   if (text.size() <= kShown) return fmt::format("'{}'", escape_for_message(text));
-  // Cut at a code point boundary, not inside a UTF-8 sequence.
-  std::size_t cut = kShown;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("'{}...'", escape_for_message(text.substr(0, cut)));
+  return fmt::format("'{}...'", escape_for_message(text.substr(0, utf8_cut(text, kShown))));
 }
 
 bool is_key_text(std::string_view s) {
@@ -105,7 +97,7 @@ class ProfileReader {
   ProfileFile read(const YAML::Node& root) {
     if (!root.IsMap()) {
       fail(line_of(root),
-           fmt::format("expected a mapping with the fields {}, got {}", field_list(kProfileFields), kind_of(root)));
+           fmt::format("expected a mapping with the fields {}, got {}", join(kProfileFields), kind_of(root)));
     }
     const auto fields = fields_of(root, "", kProfileFields);
     ProfileFile file;
@@ -126,7 +118,7 @@ class ProfileReader {
 
   // Field name -> field; refuses non-word names, duplicates and fields outside `accepted`.
   std::map<std::string, Field> fields_of(const YAML::Node& map, const std::string& context,
-                                         std::span<const std::string_view> accepted) const {
+                                         const std::vector<std::string>& accepted) const {
     std::map<std::string, Field> fields;
     for (const auto& entry : map) {
       const YAML::Node& name = entry.first;
@@ -135,8 +127,7 @@ class ProfileReader {
       bool known = false;
       for (const auto& a : accepted) known = known || a == text;
       if (!known) {
-        fail(line_of(name),
-             fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), field_list(accepted)));
+        fail(line_of(name), fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), join(accepted)));
       }
       if (const auto it = fields.find(text); it != fields.end()) {
         fail(line_of(name),
@@ -227,8 +218,8 @@ class ProfileReader {
       const YAML::Node& node = roofs.value[i];
       std::string context = fmt::format("roof #{}: ", i + 1);
       if (!node.IsMap()) {
-        fail(line_of(node), fmt::format("{}expected a mapping with the fields {}, got {}", context,
-                                        field_list(kRoofFields), kind_of(node)));
+        fail(line_of(node),
+             fmt::format("{}expected a mapping with the fields {}, got {}", context, join(kRoofFields), kind_of(node)));
       }
       // Name the roof by its key in every error once the key is known to be one.
       // (A missing key is an invalid node, whose Type() throws: IsDefined() first.)
@@ -364,7 +355,7 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   }
   if (root.IsNull()) {
     throw ProfileFileError(
-        fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path), field_list(kProfileFields)));
+        fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path), join(kProfileFields)));
   }
   if (second) {
     throw ProfileFileError(
@@ -404,9 +395,8 @@ ProfileFile load_profile_file(const std::string& path) {
   std::string text;
   char buffer[4096];
   while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    const ssize_t n = read_some(fd, buffer, sizeof buffer);
     if (n < 0) {
-      if (errno == EINTR) continue;
       throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
     }
     if (n == 0) break;

@@ -1,4 +1,5 @@
 #include "ledger/program.hpp"
+#include "fd_io.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -28,19 +29,10 @@ struct OutputError : std::runtime_error {
 };
 
 // Writes all of `text` to standard output, retrying short writes.
+// A non-blocking stdout the caller handed us is waited on for room.
 void write_stdout(std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdout the caller handed us: wait for room
-        pollfd out{STDOUT_FILENO, POLLOUT, 0};
-        if (::poll(&out, 1, -1) >= 0 || errno == EINTR) continue;
-      }
-      const int error = errno;
-      throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
-    }
-    text.remove_prefix(static_cast<std::size_t>(n));
+  if (const int error = write_all(STDOUT_FILENO, text, true); error != 0) {
+    throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
   }
 }
 
