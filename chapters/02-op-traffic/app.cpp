@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -185,13 +186,15 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
-  w.seq_len = args.real("seq-len", w.seq_len);
-  w.kv_len = args.real("kv-len", w.kv_len);
-  w.heads = args.real("heads", w.heads);
-  w.head_dim = args.real("head-dim", w.head_dim);
-  w.batch = args.real("batch", w.batch);
-  w.params = args.real("params", w.params);
-  w.world = args.real("world", w.world);
+  for (const auto& [flag, field] : {std::pair{"seq-len", &Workload::seq_len},
+                                    {"kv-len", &Workload::kv_len},
+                                    {"heads", &Workload::heads},
+                                    {"head-dim", &Workload::head_dim},
+                                    {"batch", &Workload::batch},
+                                    {"params", &Workload::params},
+                                    {"world", &Workload::world}}) {
+    w.*field = args.real(flag, w.*field);  // in this order: the first value not > 0 is the one refused
+  }
   if (w.world < 2.0) {
     throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
                                  ledger::quoted_value(args.get("world", ""))));
