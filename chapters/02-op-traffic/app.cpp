@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -142,11 +143,6 @@ std::vector<std::string> op_words() {
   return words;
 }
 
-double number_flag(const ledger::cli::Args& args, const char* name, double fallback) {
-  if (!args.has(name)) return fallback;
-  return ledger::cli::parse_positive_number(fmt::format("--{}", name), args.get(name, ""));
-}
-
 }  // namespace
 
 namespace op_traffic {
@@ -155,34 +151,29 @@ namespace op_traffic {
 // keep their meaning) and the program's own (--format, --plot, --profile,
 // --list-machines). --machine's choices are checked when read, as argparse does.
 const ledger::cli::FlagTable& flag_table() {
-  // Built once, never destroyed: nothing at exit depends on it.
-  static const ledger::cli::FlagTable& table = *[] {
-    using namespace ledger::cli;
-    auto options = std::make_shared<boost::program_options::options_description>();
-    options->add_options()                    //
-        ("help,h", "")                        //
-        ("machine", text_value("KEY"), "")    //
-        ("seq-len", real_value(), "")         //
-        ("kv-len", real_value(), "")          //
-        ("heads", real_value(), "")           //
-        ("head-dim", real_value(), "")        //
-        ("batch", real_value(), "")           //
-        ("params", real_value(), "")          //
-        ("world", real_value(), "")           //
-        ("op", text_value("OP"), "")          //
-        ("format", text_value("FORMAT"), "")  //
-        ("plot", text_value("FILE.svg"), "")  //
-        ("profile", text_value("FILE"), "")   //
-        ("list-machines", "");
-    auto* t = new FlagTable(
-        options, {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"});
-    t->check_when_read("machine",
-                       [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); });
-    t->complete_with("machine", [] { return machine_keys(machine_choices()); });
-    t->complete_with("format", formats);
-    t->complete_with("op", op_words);
-    return t;
-  }();
+  using namespace ledger::cli;
+  static const FlagTable& table =
+      new_flag_table({{"help,h"},
+                      {"machine", text_value("KEY")},
+                      {"seq-len", real_value()},
+                      {"kv-len", real_value()},
+                      {"heads", real_value()},
+                      {"head-dim", real_value()},
+                      {"batch", real_value()},
+                      {"params", real_value()},
+                      {"world", real_value()},
+                      {"op", text_value("OP")},
+                      {"format", text_value("FORMAT")},
+                      {"plot", text_value("FILE.svg")},
+                      {"profile", text_value("FILE")},
+                      {"list-machines"}},
+                     {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"})
+          .check_when_read(
+              "machine",
+              [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); })
+          .complete_with("machine", [] { return machine_keys(machine_choices()); })
+          .complete_with("format", formats)
+          .complete_with("op", op_words);
   return table;
 }
 
@@ -195,13 +186,15 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   Workload w;
-  w.seq_len = number_flag(args, "seq-len", w.seq_len);
-  w.kv_len = number_flag(args, "kv-len", w.kv_len);
-  w.heads = number_flag(args, "heads", w.heads);
-  w.head_dim = number_flag(args, "head-dim", w.head_dim);
-  w.batch = number_flag(args, "batch", w.batch);
-  w.params = number_flag(args, "params", w.params);
-  w.world = number_flag(args, "world", w.world);
+  for (const auto& [flag, field] : {std::pair{"seq-len", &Workload::seq_len},
+                                    {"kv-len", &Workload::kv_len},
+                                    {"heads", &Workload::heads},
+                                    {"head-dim", &Workload::head_dim},
+                                    {"batch", &Workload::batch},
+                                    {"params", &Workload::params},
+                                    {"world", &Workload::world}}) {
+    w.*field = args.real(flag, w.*field);  // in this order: the first value not > 0 is the one refused
+  }
   if (w.world < 2.0) {
     throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
                                  ledger::quoted_value(args.get("world", ""))));
@@ -217,6 +210,7 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                     ledger::ascii_lower(op) == "all" ? "; the keyword is lower-case 'all', as in op_traffic.py" : ""));
   }
   ledger::cli::ProgramOutput out;
+  out.inputs = machine.files_read();  // --plot never replaces the --profile file
   out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);
   if (plot_path) out.files.push_back({"--plot", *plot_path, roofline_svg(machine, rows)});
   return out;

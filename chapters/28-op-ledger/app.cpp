@@ -69,7 +69,7 @@ std::string roof_flag(const Args& args, const ledger::MachineProfile& machine, c
 }
 
 ledger::cli::ProgramOutput run_case(const Args& args) {
-  const std::string case_key = ledger::cli::parse_choice("--case", args.get("case", ""), op_ledger::case_keys());
+  const std::string case_key = args.choice("case", op_ledger::case_keys(), "");
   const op_ledger::CaseFlags& flags = *op_ledger::find_case_flags(case_key);
   std::set<std::string> allowed{"case", "machine", "profile", "roof", "format", "plot"};
   allowed.insert(flags.flags.begin(), flags.flags.end());
@@ -90,6 +90,7 @@ ledger::cli::ProgramOutput run_case(const Args& args) {
   const std::string roof = roof_flag(args, machine.profile, ledger.declared_roof);
   const op_ledger::Analysis analysis = op_ledger::analyse(ledger, machine.profile, roof);
   ledger::cli::ProgramOutput out;
+  out.inputs = machine.files_read();  // --plot never replaces the --profile file
   out.text = format == "json" ? op_ledger::case_json(ledger, analysis).dump() + "\n"
                               : op_ledger::render_case_text(ledger, analysis);
   if (plot_path) out.files.push_back({"--plot", *plot_path, op_ledger::roofs_svg(ledger, analysis)});
@@ -120,48 +121,42 @@ namespace op_ledger {
 // The flags (no reference script: the published op_ledger.py is lost). The
 // shape flags of each case are in case_flags.cpp, and a test checks they are here.
 const ledger::cli::FlagTable& flag_table() {
-  // Built once, never destroyed: nothing at exit depends on it.
-  static const ledger::cli::FlagTable& table = *[] {
-    using namespace ledger::cli;
-    auto options = std::make_shared<boost::program_options::options_description>();
-    options->add_options()                    //
-        ("help,h", "")                        //
-        ("sweep", "")                         //
-        ("list-machines", "")                 //
-        ("eager", "")                         //
-        ("case", text_value("CASE"), "")      //
-        ("machine", text_value("KEY"), "")    //
-        ("profile", text_value("FILE"), "")   //
-        ("roof", text_value("ROOF"), "")      //
-        ("format", text_value("FORMAT"), "")  //
-        ("plot", text_value("FILE.svg"), "")  //
-        ("m", integer_value(), "")            //
-        ("n", integer_value(), "")            //
-        ("k", integer_value(), "")            //
-        ("dtype", text_value("DTYPE"), "")    //
-        ("heads", integer_value(), "")        //
-        ("sq", integer_value(), "")           //
-        ("skv", integer_value(), "")          //
-        ("head-dim", integer_value(), "")     //
-        ("batch", integer_value(), "")        //
-        ("rows", integer_value(), "")         //
-        ("hidden", integer_value(), "")       //
-        ("ops", integer_value(), "")          //
-        ("tokens", integer_value(), "")       //
-        ("q-heads", integer_value(), "")      //
-        ("kv-heads", integer_value(), "");
-    auto* t = new FlagTable(options);
-    t->complete_with("case", op_ledger::case_keys);
-    t->complete_with("machine", [] { return ledger::builtin_profile_keys(); });
-    t->complete_with("roof", compute_roofs);
-    t->complete_with("format", [] {
-      std::vector<std::string> all = case_formats();
-      all.push_back(sweep_formats().front());
-      return all;
-    });
-    t->complete_with("dtype", op_ledger::dtype_names);
-    return t;
-  }();
+  using namespace ledger::cli;
+  static const FlagTable& table = new_flag_table({{"help,h"},
+                                                  {"sweep"},
+                                                  {"list-machines"},
+                                                  {"eager"},
+                                                  {"case", text_value("CASE")},
+                                                  {"machine", text_value("KEY")},
+                                                  {"profile", text_value("FILE")},
+                                                  {"roof", text_value("ROOF")},
+                                                  {"format", text_value("FORMAT")},
+                                                  {"plot", text_value("FILE.svg")},
+                                                  {"m", integer_value()},
+                                                  {"n", integer_value()},
+                                                  {"k", integer_value()},
+                                                  {"dtype", text_value("DTYPE")},
+                                                  {"heads", integer_value()},
+                                                  {"sq", integer_value()},
+                                                  {"skv", integer_value()},
+                                                  {"head-dim", integer_value()},
+                                                  {"batch", integer_value()},
+                                                  {"rows", integer_value()},
+                                                  {"hidden", integer_value()},
+                                                  {"ops", integer_value()},
+                                                  {"tokens", integer_value()},
+                                                  {"q-heads", integer_value()},
+                                                  {"kv-heads", integer_value()}})
+                                      .complete_with("case", op_ledger::case_keys)
+                                      .complete_with("machine", [] { return ledger::builtin_profile_keys(); })
+                                      .complete_with("roof", compute_roofs)
+                                      .complete_with("format",
+                                                     [] {
+                                                       std::vector<std::string> all = case_formats();
+                                                       all.push_back(sweep_formats().front());
+                                                       return all;
+                                                     })
+                                      .complete_with("dtype", op_ledger::dtype_names);
   return table;
 }
 

@@ -1,6 +1,8 @@
 #include "case_flags.hpp"
 
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -13,55 +15,40 @@ namespace {
 
 using ledger::cli::Args;
 
-std::uint64_t integer_flag(const Args& args, const char* name, std::uint64_t fallback) {
-  if (!args.has(name)) return fallback;
-  return ledger::cli::parse_positive_integer(fmt::format("--{}", name), args.get(name, ""));
-}
-
-std::string dtype_flag(const Args& args, const std::string& fallback) {
-  return ledger::cli::parse_choice("--dtype", args.get("dtype", fallback), dtype_names());
+// A shape's whole-number fields from their flags (the default where a flag is not given),
+// then its dtype when it has one.
+template <class Shape>
+Shape read_shape(const Args& args, std::initializer_list<std::pair<const char*, std::uint64_t Shape::*>> fields) {
+  Shape s;
+  for (const auto& [flag, field] : fields) s.*field = args.integer(flag, s.*field);
+  if constexpr (requires { s.dtype; }) s.dtype = args.choice("dtype", dtype_names(), s.dtype);
+  return s;
 }
 
 OperatorLedger build(const std::string& key, const Args& args) {
   if (key == "gemm") {
-    GemmShape s;
-    s.m = integer_flag(args, "m", s.m);
-    s.n = integer_flag(args, "n", s.n);
-    s.k = integer_flag(args, "k", s.k);
-    s.dtype = dtype_flag(args, s.dtype);
-    return gemm_ledger(s);
+    return gemm_ledger(read_shape<GemmShape>(args, {{"m", &GemmShape::m}, {"n", &GemmShape::n}, {"k", &GemmShape::k}}));
   }
   if (key == "attention") {
-    AttentionShape s;
-    s.heads = integer_flag(args, "heads", s.heads);
-    s.sq = integer_flag(args, "sq", s.sq);
-    s.skv = integer_flag(args, "skv", s.skv);
-    s.head_dim = integer_flag(args, "head-dim", s.head_dim);
-    s.batch = integer_flag(args, "batch", s.batch);
-    s.dtype = dtype_flag(args, s.dtype);
-    return attention_ledger(s);
+    using S = AttentionShape;
+    return attention_ledger(read_shape<S>(
+        args,
+        {{"heads", &S::heads}, {"sq", &S::sq}, {"skv", &S::skv}, {"head-dim", &S::head_dim}, {"batch", &S::batch}}));
   }
   if (key == "rmsnorm") {
-    RmsnormShape s;
-    s.rows = integer_flag(args, "rows", s.rows);
-    s.hidden = integer_flag(args, "hidden", s.hidden);
-    s.dtype = dtype_flag(args, s.dtype);
-    return rmsnorm_ledger(s);
+    return rmsnorm_ledger(
+        read_shape<RmsnormShape>(args, {{"rows", &RmsnormShape::rows}, {"hidden", &RmsnormShape::hidden}}));
   }
   if (key == "elementwise") {
-    ElementwiseShape s;
-    s.n = integer_flag(args, "n", s.n);
-    s.ops = integer_flag(args, "ops", s.ops);
+    ElementwiseShape s =
+        read_shape<ElementwiseShape>(args, {{"n", &ElementwiseShape::n}, {"ops", &ElementwiseShape::ops}});
     s.eager = args.flag("eager");
-    s.dtype = dtype_flag(args, s.dtype);
     return elementwise_ledger(s);
   }
-  FusedNormRopeQuantShape s;
-  s.tokens = integer_flag(args, "tokens", s.tokens);
-  s.q_heads = integer_flag(args, "q-heads", s.q_heads);
-  s.kv_heads = integer_flag(args, "kv-heads", s.kv_heads);
-  s.head_dim = integer_flag(args, "head-dim", s.head_dim);
-  return fused_norm_rope_quant_ledger(s);
+  using S = FusedNormRopeQuantShape;
+  return fused_norm_rope_quant_ledger(read_shape<S>(
+      args,
+      {{"tokens", &S::tokens}, {"q-heads", &S::q_heads}, {"kv-heads", &S::kv_heads}, {"head-dim", &S::head_dim}}));
 }
 
 }  // namespace

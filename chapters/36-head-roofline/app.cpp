@@ -96,20 +96,15 @@ const std::vector<std::string>& formats() {
 }
 
 head_roofline::Params params_from(const ledger::cli::Args& args) {
-  using namespace ledger::cli;
   head_roofline::Params p;
-  if (args.has("d")) p.d = parse_positive_integer("--d", args.get("d", ""));
-  if (args.has("l2-bw")) p.l2_total_bw = parse_positive_number("--l2-bw", args.get("l2-bw", ""));
-  if (args.has("cores")) p.num_cores = parse_positive_integer("--cores", args.get("cores", ""));
-  if (args.has("freq")) p.freq = parse_positive_number("--freq", args.get("freq", ""));
-  if (args.has("fma-per-cycle")) {
-    p.fma_per_cycle = parse_positive_integer("--fma-per-cycle", args.get("fma-per-cycle", ""));
-  }
+  p.d = args.integer("d", p.d);
+  p.l2_total_bw = args.real("l2-bw", p.l2_total_bw);
+  p.num_cores = args.integer("cores", p.num_cores);
+  p.freq = args.real("freq", p.freq);
+  p.fma_per_cycle = args.integer("fma-per-cycle", p.fma_per_cycle);
   // Each topk is two curves and a legend row in the figure: fewer of them than h_q values.
-  require_short_list("--heads", args.get("heads", ""), ledger::cli::kMaxListItems);
-  require_short_list("--topk", args.get("topk", ""), ledger::cli::kMaxSeries);
-  if (args.has("heads")) p.heads = parse_positive_integer_list("--heads", args.get("heads", ""));
-  if (args.has("topk")) p.topks = parse_positive_integer_list("--topk", args.get("topk", ""));
+  p.heads = args.integer_list("heads", p.heads, ledger::cli::kMaxListItems);
+  p.topks = args.integer_list("topk", p.topks, ledger::cli::kMaxSeries);
   return p;
 }
 
@@ -131,26 +126,20 @@ namespace head_roofline {
 // (their abbreviations keep its meaning: --h is --help, not ambiguous with
 // --heads); the report's constants are the program's own flags.
 const ledger::cli::FlagTable& flag_table() {
-  // Built once, never destroyed: nothing at exit depends on it.
-  static const ledger::cli::FlagTable& table = *[] {
-    using namespace ledger::cli;
-    auto options = std::make_shared<boost::program_options::options_description>();
-    options->add_options()                      //
-        ("help,h", "")                          //
-        ("assert-report", "")                   //
-        ("d", integer_value(), "")              //
-        ("l2-bw", real_value(), "")             //
-        ("cores", integer_value(), "")          //
-        ("freq", real_value(), "")              //
-        ("fma-per-cycle", integer_value(), "")  //
-        ("heads", integer_list_value(), "")     //
-        ("topk", integer_list_value(), "")      //
-        ("format", text_value("FORMAT"), "")    //
-        ("plot", text_value("FILE.svg"), "");
-    auto* t = new FlagTable(options, {"help", "assert-report"});
-    t->complete_with("format", formats);
-    return t;
-  }();
+  using namespace ledger::cli;
+  static const FlagTable& table = new_flag_table({{"help,h"},
+                                                  {"assert-report"},
+                                                  {"d", integer_value()},
+                                                  {"l2-bw", real_value()},
+                                                  {"cores", integer_value()},
+                                                  {"freq", real_value()},
+                                                  {"fma-per-cycle", integer_value()},
+                                                  {"heads", integer_list_value()},
+                                                  {"topk", integer_list_value()},
+                                                  {"format", text_value("FORMAT")},
+                                                  {"plot", text_value("FILE.svg")}},
+                                                 {"help", "assert-report"})
+                                      .complete_with("format", formats);
   return table;
 }
 

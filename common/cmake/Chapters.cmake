@@ -192,6 +192,12 @@ function(add_book_checks)
   add_test(NAME chapters/hostile-environment
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/hostile_env.py ${args_HOSTILE_ENVIRONMENT})
   set_tests_properties(chapters/hostile-environment PROPERTIES LABELS cli TIMEOUT ${hostile_timeout})
+  # A program without --plot gets the other checks (common/tests/hostile_env_without_plot.sh).
+  if(TARGET head_roofline)
+    add_test(NAME common/hostile-environment-without-plot
+      COMMAND bash ${CMAKE_SOURCE_DIR}/common/tests/hostile_env_without_plot.sh $<TARGET_FILE:head_roofline> ${LEDGER_PYTHON})
+    set_tests_properties(common/hostile-environment-without-plot PROPERTIES LABELS cli TIMEOUT 120)
+  endif()
   add_test(NAME chapters/golden-files
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)

@@ -1,5 +1,8 @@
 #include "ledger/machine.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
@@ -22,20 +25,47 @@ Machine file_machine(const ProfileFile& file) {
   machine.profile = file.profile;
   machine.file = file.path;
   machine.file_roofs_line = file.roofs_line;
+  machine.read = file.read;
   return machine;
 }
 
-Machine select_roofs(Machine machine, const RoofChoice& choice) {
-  for (const std::string& key : choice.keys) {
-    const Roof* roof = machine.profile.find_roof(key);
-    if (roof != nullptr && !roof->is_memory()) {
-      machine.compute_roof = *roof;
-      machine.memory_roof = machine.profile.memory_roof();
-      return machine;
-    }
+namespace {
+
+// A roof select_roofs left unset has no key.
+double selected(const Machine& machine, const Roof& roof, std::string_view what) {
+  if (roof.key.empty()) {
+    throw std::logic_error(
+        fmt::format("machine {}: its {} roof was read but never selected (ledger::select_roofs)", machine.key, what));
   }
-  throw missing_roof_error(machine, {choice.name, choice.needed_for, choice.keys, ""});
+  return roof.effective();
 }
+
+}  // namespace
+
+double Machine::peak_flops() const { return selected(*this, compute_roof, "compute"); }
+double Machine::bandwidth() const { return selected(*this, memory_roof, "memory"); }
+
+Machine select_roofs(Machine machine, const RoofChoice& choice) {
+  if (!choice.keys.empty()) {
+    const auto found = std::find_if(choice.keys.begin(), choice.keys.end(), [&](const std::string& key) {
+      const Roof* roof = machine.profile.find_roof(key);
+      return roof != nullptr && !roof->is_memory();
+    });
+    if (found == choice.keys.end())
+      throw missing_roof_error(machine, {choice.name, choice.needed_for, choice.keys, ""});
+    machine.compute_roof = *machine.profile.find_roof(*found);
+  }
+  const Roof* memory = machine.profile.find_roof(kMemoryRoofKey);
+  if (memory == nullptr) {
+    throw missing_roof_error(
+        machine,
+        {fmt::format("memory roof '{}'", kMemoryRoofKey), choice.needed_for, {std::string(kMemoryRoofKey)}, ""});
+  }
+  machine.memory_roof = *memory;
+  return machine;
+}
+
+RoofChoice memory_roof_only(std::string needed_for) { return {{}, "memory roof", std::move(needed_for)}; }
 
 cli::UsageError missing_roof_error(const Machine& machine, const MissingRoof& what) {
   const std::string accepted = what.accepted.empty() ? "" : fmt::format("accepted keys: {}; ", join(what.accepted));

@@ -25,7 +25,7 @@ std::vector<std::string> machine_keys(const MachineChoices& choices) {
 Machine machine_flag(const Args& args, const MachineChoices& choices) {
   require_machine_or_profile(args, choices.either);
   if (args.has("profile")) return file_machine(profile_flag(args));
-  const std::string key = parse_choice("--machine", args.get("machine", choices.fallback), machine_keys(choices));
+  const std::string key = args.choice("machine", machine_keys(choices), choices.fallback);
   for (const MachineKey& k : choices.keys) {
     const MachineProfile* profile = k.key == key ? find_profile(k.profile_key) : nullptr;
     if (profile != nullptr) return builtin_machine(key, *profile);

@@ -24,7 +24,7 @@ EM_JS(void, tell_page_plot_path, (const char* path), {
 namespace ledger::cli {
 
 std::string format_flag(const Args& args, const std::vector<std::string>& choices, std::string fallback) {
-  return parse_choice("--format", args.get("format", std::move(fallback)), choices);
+  return args.choice("format", choices, std::move(fallback));
 }
 
 std::optional<std::string> plot_flag(const Args& args) {
@@ -60,6 +60,7 @@ ProfileFile profile_flag(const Args& args) {
   try {
     ProfileFile file = load_profile_file(path);
     file.path = given;
+    file.read->path = given;
     return file;
   } catch (const ProfileFileError& e) {
     const std::optional<std::string> data = installed_data_dir();

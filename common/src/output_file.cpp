@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "fd_io.hpp"
 #include "ledger/cli.hpp"
-#include "ledger/profile_file.hpp"
 #include "ledger/text.hpp"
 #include "temporary_cleanup.hpp"
 
@@ -47,19 +47,6 @@ OutputWriteError write_failure(const OutputFile& file, int error) {
 
 bool is_resource_failure(int error) {
   return error == ENOSPC || error == EDQUOT || error == EIO || error == EMFILE || error == ENFILE || error == ENOMEM;
-}
-
-// Writes all of `content` to `fd`; returns 0 or the errno of the failure.
-int write_fully(int fd, std::string_view content) {
-  while (!content.empty()) {
-    const ssize_t n = ::write(fd, content.data(), content.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    content.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return 0;
 }
 
 // The file a write to `path` must replace: `path` itself, or the file a
@@ -100,20 +87,16 @@ std::string temporary_beside(const std::string& target) {
   long name_max = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
   if (name_max <= 0) name_max = 255;
   const std::size_t room = static_cast<std::size_t>(name_max) - suffix.size();
-  if (name.size() > room) {
-    std::size_t cut = room;
-    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-    name.resize(cut);
-  }
+  name.resize(ledger::utf8_cut(name, room));
   return dir + name + suffix;
 }
 
 // Refuses an output that is a file this run read (the --profile file, through
 // any link or name): it would be replaced before a second run could read it.
-void refuse_input_as_output(const OutputFile& file) {
+void refuse_input_as_output(const OutputFile& file, const std::vector<ledger::FileRead>& inputs) {
   struct stat info {};
   if (::stat(file.path.c_str(), &info) != 0) return;  // nothing there yet: not an input
-  for (const ledger::FileRead& input : ledger::files_read()) {
+  for (const ledger::FileRead& input : inputs) {
     if (input.device == info.st_dev && input.inode == info.st_ino) {
       throw UsageError(
           fmt::format("{}: {} is the file --profile {} reads; an output never replaces an input "
@@ -128,9 +111,9 @@ void refuse_input_as_output(const OutputFile& file) {
 // A file written to its temporary and not yet put in place; removed unless committed.
 class StagedFile {
  public:
-  explicit StagedFile(OutputFile output) : file_(std::move(output)) {
+  StagedFile(OutputFile output, const std::vector<ledger::FileRead>& inputs) : file_(std::move(output)) {
     const OutputFile& file = file_;
-    refuse_input_as_output(file);
+    refuse_input_as_output(file, inputs);
     target_ = replaceable_target(file);
     temporary_ = temporary_beside(target_.path);
     slot_ = guard_temporary(temporary_);
@@ -142,7 +125,7 @@ class StagedFile {
       throw write_error(file, error);
     }
     created_ = true;
-    int error = write_fully(fd, file.content);
+    int error = ledger::write_all(fd, file.content);
     if (error == 0 && target_.info) keep_mode_and_owner(fd, *target_.info);
     if (::close(fd) != 0 && error == 0) error = errno;
     if (error != 0) {
@@ -189,7 +172,7 @@ class StagedFile {
   int overwrite_in_place() const {
     const int fd = ::open(target_.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) return errno;
-    int error = write_fully(fd, file_.content);
+    int error = ledger::write_all(fd, file_.content);
     if (error == 0 && ::ftruncate(fd, static_cast<off_t>(file_.content.size())) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     return error;
@@ -216,15 +199,17 @@ std::string parse_output_path(std::string_view flag, std::string_view path, std:
   return std::string(path);
 }
 
-void write_atomically(const OutputFile& file) {
-  StagedFile staged(file);
+void write_atomically(const OutputFile& file, const std::vector<ledger::FileRead>& inputs) {
+  StagedFile staged(file, inputs);
   staged.commit();
 }
 
 StagedFiles::StagedFiles() = default;
 StagedFiles::~StagedFiles() = default;  // each ~StagedFile removes its temporary
 
-void StagedFiles::stage(OutputFile file) { files_.push_back(std::make_unique<StagedFile>(std::move(file))); }
+void StagedFiles::stage(OutputFile file, const std::vector<ledger::FileRead>& inputs) {
+  files_.push_back(std::make_unique<StagedFile>(std::move(file), inputs));
+}
 
 void StagedFiles::commit() {
   for (auto& file : files_) file->commit();

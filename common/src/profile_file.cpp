@@ -1,9 +1,5 @@
 #include "ledger/profile_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -12,24 +8,19 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <span>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "ledger/limits.hpp"
 #include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
+#include "profile_text.hpp"
 
 namespace ledger {
 namespace {
-
-// A profile nests three levels (roofs, a roof, its fields); yaml-cpp gives up near 2000.
-constexpr int kMaxNesting = 32;
 
 // The values a real machine's roofs can have, generous on both sides: 1 MB/s
 // to 1 EB/s of memory bandwidth, 1 MFLOP/s to 1 ZFLOP/s of compute, a measured
@@ -44,37 +35,14 @@ constexpr Range kMemoryRange{1e6, 1e18, "a number from 1e6 to 1e18 (bytes/s)"};
 constexpr Range kComputeRange{1e6, 1e21, "a number from 1e6 to 1e21 (FLOP/s)"};
 constexpr Range kCalibrationRange{0.01, 1.0, "a number from 0.01 to 1 (omit the field when not calibrated)"};
 
-constexpr std::string_view kProfileFields[] = {"key", "name", "description", "roofs"};
-constexpr std::string_view kRoofFields[] = {"key", "theoretical", "calibration", "label", "source"};
-
-std::string field_list(std::span<const std::string_view> fields) {
-  std::string out;
-  for (const auto& f : fields) out += (out.empty() ? "" : ", ") + std::string(f);
-  return out;
-}
-
-// The file's name as errors start with it: escaped, and cut when very long.
-std::string shown_path(std::string_view path) {
-  return path.size() <= kEchoLimit ? escape_for_message(path) : quoted_value(path);
-}
+const std::vector<std::string> kProfileFields{"key", "name", "description", "roofs"};
+const std::vector<std::string> kRoofFields{"key", "theoretical", "calibration", "label", "source"};
 
 // The reader's text in quotes, shortened and on one line.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 60;
   if (text.size() <= kShown) return fmt::format("'{}'", escape_for_message(text));
-  // Cut at a code point boundary, not inside a UTF-8 sequence.
-  std::size_t cut = kShown;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("'{}...'", escape_for_message(text.substr(0, cut)));
-}
-
-bool is_key_text(std::string_view s) {
-  const auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
-  if (s.empty() || !word(s.front())) return false;
-  for (char c : s) {
-    if (!word(c) && c != '.' && c != '_' && c != '-') return false;
-  }
-  return true;
+  return fmt::format("'{}...'", escape_for_message(text.substr(0, utf8_cut(text, kShown))));
 }
 
 std::string kind_of(const YAML::Node& node) {
@@ -105,7 +73,7 @@ class ProfileReader {
   ProfileFile read(const YAML::Node& root) {
     if (!root.IsMap()) {
       fail(line_of(root),
-           fmt::format("expected a mapping with the fields {}, got {}", field_list(kProfileFields), kind_of(root)));
+           fmt::format("expected a mapping with the fields {}, got {}", join(kProfileFields), kind_of(root)));
     }
     const auto fields = fields_of(root, "", kProfileFields);
     ProfileFile file;
@@ -126,7 +94,7 @@ class ProfileReader {
 
   // Field name -> field; refuses non-word names, duplicates and fields outside `accepted`.
   std::map<std::string, Field> fields_of(const YAML::Node& map, const std::string& context,
-                                         std::span<const std::string_view> accepted) const {
+                                         const std::vector<std::string>& accepted) const {
     std::map<std::string, Field> fields;
     for (const auto& entry : map) {
       const YAML::Node& name = entry.first;
@@ -135,8 +103,7 @@ class ProfileReader {
       bool known = false;
       for (const auto& a : accepted) known = known || a == text;
       if (!known) {
-        fail(line_of(name),
-             fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), field_list(accepted)));
+        fail(line_of(name), fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), join(accepted)));
       }
       if (const auto it = fields.find(text); it != fields.end()) {
         fail(line_of(name),
@@ -227,8 +194,8 @@ class ProfileReader {
       const YAML::Node& node = roofs.value[i];
       std::string context = fmt::format("roof #{}: ", i + 1);
       if (!node.IsMap()) {
-        fail(line_of(node), fmt::format("{}expected a mapping with the fields {}, got {}", context,
-                                        field_list(kRoofFields), kind_of(node)));
+        fail(line_of(node),
+             fmt::format("{}expected a mapping with the fields {}, got {}", context, join(kRoofFields), kind_of(node)));
       }
       // Name the roof by its key in every error once the key is known to be one.
       // (A missing key is an invalid node, whose Type() throws: IsDefined() first.)
@@ -264,86 +231,6 @@ class ProfileReader {
   const std::string& path_;
 };
 
-// Records where each document starts; the rest of the events are not needed.
-class DocumentStarts : public YAML::EventHandler {
- public:
-  std::vector<YAML::Mark> starts;
-  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
-};
-
-// The 1-based line where a second document starts, if there is one. At most
-// two documents are read: yaml-cpp 0.7's LoadAll loops forever on a stray ','.
-std::optional<int> second_document_line(const std::string& text) {
-  std::istringstream in(text);
-  YAML::Parser parser(in);
-  DocumentStarts documents;
-  for (int i = 0; i < 2 && parser.HandleNextDocument(documents); ++i) {
-  }
-  if (documents.starts.size() < 2) return std::nullopt;
-  return documents.starts[1].line + 1;
-}
-
-// The field a line sets ("  - key: hbm" -> "key"), to name it in an error about the line's bytes.
-std::string field_on_line(std::string_view line) {
-  std::size_t i = line.find_first_not_of(" \t-");
-  if (i == std::string_view::npos) return "";
-  const std::size_t colon = line.find(':', i);
-  if (colon == std::string_view::npos) return "";
-  const std::string_view name = line.substr(i, colon - i);
-  return is_key_text(name) ? fmt::format("{}: ", name) : "";
-}
-
-// What yaml-cpp would misread or report as something else, named for what it
-// is: bytes that are not UTF-8, NUL bytes, line breaks of a lone CR, and
-// nesting far deeper than a profile's.
-void check_text(std::string_view text, const std::string& path) {
-  int line = 1;
-  std::size_t line_start = 0;
-  const auto fail = [&](std::size_t at, std::string_view what) {
-    std::size_t end = text.find('\n', line_start);
-    const std::string field = field_on_line(text.substr(line_start, end == text.npos ? text.npos : end - line_start));
-    throw ProfileFileError(fmt::format("{}:{}: {}{}", shown_path(path), line, field,
-                                       fmt::format(fmt::runtime(what), at - line_start + 1)));
-  };
-  int depth = 0;
-  std::size_t leading_end = text.find_first_not_of(" -");  // where the line's "- - " prefix ends
-  for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line, line_start = i + 1, depth = 0, ++i;
-      leading_end = text.find_first_not_of(" -", line_start);
-      continue;
-    }
-    if (c == '\0') fail(i, "a NUL byte (byte {} of the line): a profile is UTF-8 text, not binary or padded");
-    if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
-      fail(i,
-           "a carriage return alone (CR, byte {} of the line) ends a line: save the file with LF or CRLF line endings");
-    }
-    // Flow collections ([ { ) and block sequences opened on one line ("- - - x").
-    const bool leading = leading_end >= i;
-    if (c == '[' || c == '{' || (leading && c == '-' && i + 1 < text.size() && text[i + 1] == ' ')) {
-      if (++depth > kMaxNesting) {
-        fail(i, fmt::format("nesting deeper than {} levels (byte {{}} of the line): a profile nests 3", kMaxNesting));
-      }
-    }
-    char32_t cp = 0;
-    const std::size_t length = utf8_sequence(text, i, cp);
-    if (length == 0) {
-      fail(i, fmt::format("byte 0x{:02X} (byte {{}} of the line) is not UTF-8: save the file as UTF-8 text",
-                          static_cast<unsigned char>(text[i])));
-    }
-    i += length;
-  }
-}
-
 }  // namespace
 
 ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
@@ -364,7 +251,7 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
   }
   if (root.IsNull()) {
     throw ProfileFileError(
-        fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path), field_list(kProfileFields)));
+        fmt::format("{}:1: empty profile (expected the fields {})", shown_path(path), join(kProfileFields)));
   }
   if (second) {
     throw ProfileFileError(
@@ -378,66 +265,6 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path) {
     if (e.mark.is_null()) throw ProfileFileError(fmt::format("{}: {}", shown_path(path), escape_for_message(e.msg)));
     throw ProfileFileError(fmt::format("{}:{}: {}", shown_path(path), e.mark.line + 1, escape_for_message(e.msg)));
   }
-}
-
-namespace {
-std::vector<FileRead>& read_so_far() {
-  static std::vector<FileRead> files;
-  return files;
-}
-}  // namespace
-
-const std::vector<FileRead>& files_read() { return read_so_far(); }
-
-void forget_files_read() { read_so_far().clear(); }
-
-ProfileFile load_profile_file(const std::string& path) {
-  if (path.empty()) throw ProfileFileError("expected the name of a YAML profile file, got ''");
-  const std::string shown = shown_path(path);
-  // O_NONBLOCK: opening a FIFO for reading must not wait for a writer. Only a
-  // regular file is read; fstat on the opened descriptor, so what is checked is what is read.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) throw ProfileFileError(fmt::format("{}: cannot open: {}", shown, std::strerror(errno)));
-  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
-    ::close(*f);
-    delete f;
-  });
-  struct stat info {};
-  if (::fstat(fd, &info) != 0) throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
-  if (!S_ISREG(info.st_mode)) {
-    const char* kind = S_ISDIR(info.st_mode)                            ? "a directory"
-                       : S_ISFIFO(info.st_mode)                         ? "a named pipe"
-                       : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
-                       : S_ISSOCK(info.st_mode)                         ? "a socket"
-                                                                        : "not a regular file";
-    throw ProfileFileError(fmt::format("{}: is {}, not a profile file (accepted: a regular YAML file)", shown, kind));
-  }
-  bool known = false;
-  for (const FileRead& f : read_so_far()) known = known || (f.device == info.st_dev && f.inode == info.st_ino);
-  if (!known) read_so_far().push_back(FileRead{info.st_dev, info.st_ino, path});
-  std::string text;
-  char buffer[4096];
-  while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw ProfileFileError(fmt::format("{}: cannot read: {}", shown, std::strerror(errno)));
-    }
-    if (n == 0) break;
-    text.append(buffer, static_cast<std::size_t>(n));
-    if (text.size() > kMaxProfileBytes) {
-      throw ProfileFileError(fmt::format("{}: larger than {} bytes: not a profile", shown, kMaxProfileBytes));
-    }
-  }
-  return parse_profile(text, path);
-}
-
-ProfileFileError roofs_error(const ProfileFile& file, std::string_view what) {
-  return roofs_error(file.path, file.roofs_line, what);
-}
-
-ProfileFileError roofs_error(const std::string& path, int roofs_line, std::string_view what) {
-  return ProfileFileError(fmt::format("{}:{}: roofs: {}", shown_path(path), roofs_line, what));
 }
 
 }  // namespace ledger

@@ -1,4 +1,5 @@
 #include "ledger/program.hpp"
+#include "fd_io.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -28,19 +29,10 @@ struct OutputError : std::runtime_error {
 };
 
 // Writes all of `text` to standard output, retrying short writes.
+// A non-blocking stdout the caller handed us is waited on for room.
 void write_stdout(std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdout the caller handed us: wait for room
-        pollfd out{STDOUT_FILENO, POLLOUT, 0};
-        if (::poll(&out, 1, -1) >= 0 || errno == EINTR) continue;
-      }
-      const int error = errno;
-      throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
-    }
-    text.remove_prefix(static_cast<std::size_t>(n));
+  if (const int error = write_all(STDOUT_FILENO, text, true); error != 0) {
+    throw OutputError(fmt::format("cannot write standard output: {}", std::strerror(error)), error);
   }
 }
 
@@ -79,7 +71,6 @@ int run_and_print(std::string_view program, const std::function<std::string()>& 
 
 int run_program(const Program& program, int argc, const char* const* argv) {
   const auto report_failure = [&](std::string_view message) { report(program.name, "error", message); };
-  forget_files_read();
   StagedFiles staged;
   std::optional<std::string> failure;  // a write the disk refused, or memory running out: exit 1
   std::string diagnostics;
@@ -89,7 +80,7 @@ int run_program(const Program& program, int argc, const char* const* argv) {
       ProgramOutput out = program.run(argc, argv);
       // Every file is written to its temporary before stdout; each is put in
       // place only once stdout is written too, so both happen or neither.
-      for (OutputFile& f : out.files) staged.stage(std::move(f));
+      for (OutputFile& f : out.files) staged.stage(std::move(f), out.inputs);
       diagnostics = std::move(out.diagnostics);
       status = out.status;
       return std::move(out.text);

@@ -151,9 +151,7 @@ FittedText fit_text(std::string_view text, double size, double min_size, double 
   // Cut at code point boundaries (the start of each sequence) until the rest and "…" fit.
   std::string_view kept = text;
   while (!kept.empty()) {
-    std::size_t cut = kept.size() - 1;
-    while (cut > 0 && (static_cast<unsigned char>(kept[cut]) & 0xC0) == 0x80) --cut;
-    kept = kept.substr(0, cut);
+    kept = kept.substr(0, utf8_cut(kept, kept.size() - 1));
     const std::string candidate = std::string(kept) + "…";
     if (text_width(candidate, min_size) <= max_width) return {candidate, min_size};
   }

@@ -129,6 +129,12 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
+std::size_t utf8_cut(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return text.size();
+  while (at > 0 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {

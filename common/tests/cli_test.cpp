@@ -17,7 +17,7 @@ const FlagTable& sample_table() {
     auto options = std::make_shared<boost::program_options::options_description>();
     options->add_options()("seq-len", real_value(), "")("heads", text_value("N"), "")("head-dim", integer_value(), "")(
         "sweep", "")("help,h", "")("params", real_value(), "")("plot", text_value("FILE.svg"), "")(
-        "profile", text_value("FILE"), "");
+        "profile", text_value("FILE"), "")("topk", integer_list_value(), "");
     return FlagTable(options, {"seq-len", "heads", "head-dim", "help", "params"});
   }();
   return table;
@@ -71,6 +71,31 @@ TEST_CASE("flags: --flag value, --flag=value, prefixes, last one wins", "[cli]")
   CHECK_THROWS_WITH(parse_words({"--heads"}),
                     "'--heads' expects a value after it (a word starting with '-' is a value only when it is a "
                     "negative number: write --heads=VALUE for another) (see --help for the accepted flags)");
+}
+
+TEST_CASE("values are converted when read and asked for by type", "[cli]") {
+  const Args a = parse_words({"--head-dim", "１_２８", "--seq-len", "7e9", "--params=-3", "--topk", "8,16"});
+  CHECK(a.integer("head-dim", 1) == 128);
+  CHECK(a.real("seq-len", 1.0) == 7e9);
+  CHECK(a.integer_list("topk", {1}) == std::vector<std::uint64_t>{8, 16});
+  CHECK(parse_words({}).real("seq-len", 4.5) == 4.5);
+  CHECK(parse_words({}).integer_list("topk", {4}) == std::vector<std::uint64_t>{4});
+  // argparse's type=float reads -3; the program refuses it when it uses the value.
+  CHECK_THROWS_WITH(a.real("params", 1.0), "--params: expected a number > 0, got '-3'");
+  CHECK_THROWS_WITH(a.integer_list("topk", {}, 1), "--topk: at most 1 comma-separated values, got 2");
+  // Bad syntax and bad integers are refused as the flag is read, named by the flag's full name.
+  CHECK_THROWS_WITH(parse_words({"--seq", "abc"}), "--seq-len: expected a number > 0, got 'abc'");
+  CHECK_THROWS_WITH(parse_words({"--head-dim", "0"}),
+                    "--head-dim: expected a whole number from 1 to 9223372036854775807, got '0'");
+  CHECK_THROWS_WITH(parse_words({"--topk", "8,,16"}),
+                    "--topk: expected a comma-separated list of whole numbers >= 1, got '8,,16'");
+  // A type the table does not declare for the flag is a programming error.
+  CHECK_THROWS_AS(a.integer("seq-len", 1), std::logic_error);
+  CHECK_THROWS_AS(a.real("heads", 1.0), std::logic_error);
+  CHECK_THROWS_AS(parse_words({"--heads", "8"}).real("heads", 1.0), std::logic_error);
+  CHECK(parse_words({"--plot", "x.svg"}).choice("plot", {"a.svg", "x.svg"}, "a.svg") == "x.svg");
+  CHECK_THROWS_WITH(parse_words({"--plot", "y.svg"}).choice("plot", {"a.svg", "x.svg"}, "a.svg"),
+                    "--plot: unknown value 'y.svg' (accepted: a.svg, x.svg)");
 }
 
 TEST_CASE("asking for a flag the table does not declare is an error, not a fallback", "[cli]") {

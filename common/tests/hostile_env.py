@@ -2,7 +2,9 @@
 """hostile_env.py NAME PROGRAM [ARGS...] [:: NAME PROGRAM [ARGS...]]...
 
 Programs in a reader's hostile environment; ARGS are a valid command line
-for PROGRAM (with no --plot). ctest's chapters/hostile-environment gives every
+for PROGRAM (with no --plot). Which checks a program gets follows from its flag
+table (PROGRAM_flag_table beside it): the --plot checks when it has --plot, the
+--profile checks when it has --profile. ctest's chapters/hostile-environment gives every
 chapter's program at once: one interpreter start-up for the book. Checks:
 
   * --profile on a named pipe, a device and a directory exits 2 with one line
@@ -221,8 +223,6 @@ def old_svg(tmp, mode=None):
 
 def plot_onto_profile(c, tmp):
     """Issue 23: an output never replaces an input (for the programs that read a profile)."""
-    if b"--profile" not in c.help:
-        return
     profile = os.path.join(tmp, "profile.svg")
     shutil.copy(READER_PROFILE, profile)
     link = os.path.join(tmp, "profile-link.svg")
@@ -336,18 +336,30 @@ def largest_figure(c, tmp):
                 f"exit {r.returncode}, {r.stderr[:300]!r}")
 
 
-def groups(name):
-    """(check, arguments) of the side-by-side checks on program NAME, then of those that run alone."""
-    together = [(full_stdout, []), (full_stdout, ["--help"]), (nonblocking_stdout,), (plot_links, "dir"), (plot_onto_full, "dir"),
-                (plot_onto_directory, "dir"), (plot_onto_read_only, "dir"), (stdout_fails_keeps_svg, "dir")]
-    together += [(signal_while_blocked, "dir", sig) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)]
-    together += [(long_name, "dir"), (keeps_mode_owner_links, "dir"), (keeps_mode, "dir")]
-    together += [(plot_onto_profile, "dir")]
-    if name != "head_roofline":  # the programs that read a profile
-        together = [(profile_kinds, "dir")] + together
+def flags_of(program):
+    """The flags PROGRAM's table declares, from its <program>_flag_table beside it
+    (common/cmake/Chapters.cmake): a check runs on every program that has its flags."""
+    table = subprocess.run([program + "_flag_table"], capture_output=True, timeout=20, check=True)
+    return {line.split("\t")[0] for line in table.stdout.decode().splitlines() if line}
+
+
+def groups(name, flags):
+    """(check, arguments) of the side-by-side checks on program NAME, whose table declares
+    FLAGS, then of those that run alone."""
+    together = [(full_stdout, []), (full_stdout, ["--help"]), (nonblocking_stdout,)]
     # A closed pipe alone too: a child another thread forks holds every open descriptor
     # until it execs, the pipe's read end included, and the program would find a reader.
-    alone = [(closed_pipe, False), (closed_pipe, True), (disk_refuses, "dir")] + ([(largest_figure, "dir")] if name in LARGEST else [])
+    alone = [(closed_pipe, False), (closed_pipe, True)]
+    if "--plot" in flags:
+        together += [(plot_links, "dir"), (plot_onto_full, "dir"), (plot_onto_directory, "dir"),
+                     (plot_onto_read_only, "dir"), (stdout_fails_keeps_svg, "dir")]
+        together += [(signal_while_blocked, "dir", sig) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)]
+        together += [(long_name, "dir"), (keeps_mode_owner_links, "dir"), (keeps_mode, "dir")]
+        alone += [(disk_refuses, "dir")] + ([(largest_figure, "dir")] if name in LARGEST else [])
+    if "--profile" in flags:
+        together = [(profile_kinds, "dir")] + together
+        if "--plot" in flags:
+            together += [(plot_onto_profile, "dir")]
     return together, alone
 
 
@@ -375,7 +387,7 @@ def main():
     targets = [(*target, help_text) for target, help_text in zip(targets, helps)]
     together, alone = [], []
     for target in targets:
-        side, lone = groups(target[0])
+        side, lone = groups(target[0], flags_of(target[1]))
         together += [(target, group) for group in side]
         alone += [(target, group) for group in lone]
     with tempfile.TemporaryDirectory() as tmp:

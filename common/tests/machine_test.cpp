@@ -2,6 +2,8 @@
 // flag, against hand-worked profiles: each expected value is worked out in the
 // comments, never with the code's own expressions.
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -114,6 +116,41 @@ TEST_CASE("a missing roof on a built-in profile names --machine and the profile"
                         .what()) ==
         "--machine: profile 'mi300x' has no roof tensor_core.fp16, which --case gemm declares (its compute roofs: "
         "matrix_core.fp16, matrix_core.bf16, matrix_core.fp8, matrix_core.tf32, vector.fp32); choose one with --roof");
+}
+
+TEST_CASE("a bandwidth-only program selects hbm alone and its peak is refused, never 0", "[machine]") {
+  const ledger::Machine hbm_only =
+      ledger::select_roofs(two_compute_roofs_machine(), ledger::memory_roof_only("the test's bandwidth"));
+  CHECK(hbm_only.memory_roof.key == "hbm");
+  CHECK(hbm_only.bandwidth() == Approx(1.8e12));  // 2.0e12 x 0.9
+  CHECK_THROWS_WITH(hbm_only.peak_flops(),
+                    "machine two-roofs: its compute roof was read but never selected (ledger::select_roofs)");
+  CHECK_THROWS_AS(hbm_only.balance(), std::logic_error);
+  // select_roofs never called: both roofs are refused, not read as 0 (a time of bytes / 0 = inf).
+  CHECK_THROWS_WITH(two_compute_roofs_machine().bandwidth(),
+                    "machine two-roofs: its memory roof was read but never selected (ledger::select_roofs)");
+}
+
+TEST_CASE("a profile without the memory roof a program reads is refused, naming the profile and the roof",
+          "[machine]") {
+  // The loader refuses such a file (profile_file_test); a profile built in code can still lack hbm.
+  ledger::MachineProfile no_hbm;
+  no_hbm.key = "no-hbm";
+  no_hbm.roofs.push_back({"tensor_core.fp16", 1e15, std::nullopt, "tensor cores", "hand-made"});
+  const ledger::Machine builtin = ledger::builtin_machine("no-hbm", no_hbm);
+  CHECK(select_error(builtin, ledger::memory_roof_only("the test's bandwidth")) ==
+        "--machine: profile 'no-hbm' has no memory roof 'hbm', the test's bandwidth (accepted keys: hbm; its compute "
+        "roofs: tensor_core.fp16)");
+  // A program that reads both roofs is refused the same way once its compute roof is found.
+  CHECK(select_error(builtin, peak_choice({"tensor_core.fp16"})) ==
+        "--machine: profile 'no-hbm' has no memory roof 'hbm', the test's peak FLOP/s (accepted keys: hbm; its "
+        "compute roofs: tensor_core.fp16)");
+  ledger::Machine file = builtin;
+  file.file = "no-hbm.yaml";
+  file.file_roofs_line = 4;
+  CHECK(select_error(file, ledger::memory_roof_only("the test's bandwidth")) ==
+        "--profile: no-hbm.yaml:4: roofs: no memory roof 'hbm', the test's bandwidth (accepted keys: hbm; its "
+        "compute roofs: tensor_core.fp16)");
 }
 
 TEST_CASE("machine_flag: a key of the program's choices (--machine) or a file (--profile), never both", "[machine]") {

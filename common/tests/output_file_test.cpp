@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -6,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "ledger/cli.hpp"
 #include "ledger/output_file.hpp"
@@ -47,5 +50,20 @@ TEST_CASE("An unwritable path is a usage error naming the flag and the path, and
   fs::create_directories(dir / "taken.svg");  // a folder where the file should go
   CHECK_THROWS_AS(write_atomically({"--plot", (dir / "taken.svg").string(), "x"}), UsageError);
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("An output that is one of the run's inputs is refused and kept, only when it is given", "[cli]") {
+  const fs::path dir = ledger::test::fresh_dir("ledger-output-file-test");
+  const fs::path profile = dir / "p.svg";  // a profile the run read, named like an output
+  write_atomically({"--plot", profile.string(), "roofs"});
+  struct stat info {};
+  REQUIRE(::stat(profile.c_str(), &info) == 0);
+  const std::vector<ledger::FileRead> inputs{{info.st_dev, info.st_ino, "p.yaml"}};
+  CHECK_THROWS_WITH(write_atomically({"--plot", profile.string(), "x"}, inputs),
+                    Catch::Contains("is the file --profile 'p.yaml' reads; an output never replaces an input"));
+  CHECK(ledger::test::read_bytes(profile) == "roofs");
+  write_atomically({"--plot", profile.string(), "x"});  // no inputs given: nothing to protect
+  CHECK(ledger::test::read_bytes(profile) == "x");
   fs::remove_all(dir);
 }

@@ -54,3 +54,14 @@ TEST_CASE("replace_all replaces every occurrence, left to right", "[text]") {
   CHECK(ledger::replace_all("aaa", "aa", "b") == "ba");  // Python: "aaa".replace("aa", "b") == "ba"
   CHECK(ledger::replace_all("none", "@X@", "y") == "none");
 }
+
+TEST_CASE("utf8_cut keeps at most the bytes asked for without splitting a character", "[text]") {
+  const std::string text = "ab算c";  // 算 is 3 bytes: E7 AE 97, at bytes 2..4
+  CHECK(ledger::utf8_cut(text, 2) == 2);
+  CHECK(ledger::utf8_cut(text, 3) == 2);  // inside 算: back to its start
+  CHECK(ledger::utf8_cut(text, 4) == 2);
+  CHECK(ledger::utf8_cut(text, 5) == 5);
+  CHECK(ledger::utf8_cut(text, 6) == 6);  // past the end: the whole text
+  CHECK(ledger::utf8_cut(text, 99) == 6);
+  CHECK(ledger::utf8_cut("算", 1) == 0);
+}

@@ -8,7 +8,11 @@ exactly: flops, bytes, intensity = flops / bytes, the times and the verdict on
 the machine the file names, and the machine's balance point.
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "common", "tests"))
+from json_recheck import recheck  # noqa: E402  common/tests/json_recheck.py
 
 ELEMENT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0}
 
@@ -48,17 +52,12 @@ def ledger(kind, s):
     raise ValueError(f"unknown kind {kind!r}")
 
 
-def check(path):
+def check(path, problems):
     # Every number as a double, as the program computes them.
     doc = json.load(open(path, encoding="utf-8"), parse_int=float)
     machine = doc["machine"]
     peak, bandwidth = machine["peak_flops_per_s"], machine["bandwidth_bytes_per_s"]
-    problems = []
-
-    def expect(where, field, got, want):
-        if got != want:
-            problems.append(f"{where}: {field} is {got!r}, recomputed {want!r}")
-
+    expect = problems.expect
     expect("machine", "balance", machine["balance"], peak / bandwidth)
     if not doc["rows"]:
         problems.append("no rows")
@@ -73,24 +72,7 @@ def check(path):
         expect(where, "compute_time_s", row["compute_time_s"], compute_time)
         expect(where, "sol_time_s", row["sol_time_s"], max(memory_time, compute_time))
         expect(where, "bound", row["bound"], "memory-bound" if memory_time >= compute_time else "compute-bound")
-    return problems
-
-
-def main(paths):
-    failed = False
-    for path in paths:
-        problems = check(path)
-        if problems:
-            failed = True
-            print(f"FAIL: {path}")
-            for p in problems:
-                print("  - " + p)
-        else:
-            print(f"ok: {path}: every row recomputed from its shape")
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1:]))
+    recheck(check, "every row recomputed from its shape", __doc__)

@@ -16,20 +16,19 @@ operations on doubles:
   threshold.h_q_limit = fma / b,  threshold.min_topk = 2 fma / b
 """
 import json
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "common", "tests"))
+from json_recheck import recheck  # noqa: E402  common/tests/json_recheck.py
 
-def check(path):
+
+def check(path, problems):
     doc = json.load(open(path, encoding="utf-8"))
     c = doc["constants"]
     d, cores, fma = c["d"], c["cores"], c["fma_per_cycle"]
     l2_bw, freq = float(c["l2_bw"]), float(c["freq"])
-    problems = []
-
-    def expect(where, field, got, want):
-        if got != want:
-            problems.append(f"{where}: {field} is {got!r}, recomputed {want!r}")
-
+    expect = problems.expect
     per_cycle = l2_bw / cores / freq
     expect("top level", "l2_bytes_per_core_per_cycle", float(doc["l2_bytes_per_core_per_cycle"]), per_cycle)
     expect("top level", "cores_cube_flops_per_s", float(doc["cores_cube_flops_per_s"]), cores * fma * 2.0 * freq)
@@ -57,24 +56,7 @@ def check(path):
     expect("threshold", "h_q", th["h_q"], want_h)
     expect("threshold", "h_q_limit", float(th["h_q_limit"]), f / per_cycle)
     expect("threshold", "min_topk", float(th["min_topk"]), 2.0 * f / per_cycle)
-    return problems
-
-
-def main(paths):
-    failed = False
-    for path in paths:
-        problems = check(path)
-        if problems:
-            failed = True
-            print(f"FAIL: {path}")
-            for p in problems:
-                print("  - " + p)
-        else:
-            print(f"ok: {path}: every row recomputed from the constants")
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1:]))
+    recheck(check, "every row recomputed from the constants", __doc__)

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "ledger/limits.hpp"
@@ -41,13 +42,30 @@ struct UsageError : std::runtime_error {
 
 // What a flag's value means, written in the table as the value's name
 // (boost::program_options::typed_value::value_name) and read from there by
-// parse() (the checks below, in argv order), by --help's test, by fuzz.dict's
-// test and by the bad-value matrix's test (chapter.toml [[numeric]] kinds).
+// --help's test, by fuzz.dict's test and by the bad-value matrix's test
+// (chapter.toml [[numeric]] kinds). The value's type (below) does the reading.
 namespace value_kind {
-inline constexpr const char* kReal = "real";     // parse_positive_number
-inline constexpr const char* kInt = "int";       // parse_positive_integer
-inline constexpr const char* kIntList = "list";  // parse_positive_integer_list
+inline constexpr const char* kReal = "real";     // RealValue
+inline constexpr const char* kInt = "int";       // IntegerValue
+inline constexpr const char* kIntList = "list";  // IntegerListValue
 }  // namespace value_kind
+
+// A flag's value as parse() converted it, once, with the table's
+// boost::program_options::value<T> (ledger/flag_values.hpp) as it read the
+// flag, in argv order: a bad value is refused there, as argparse's type= is.
+struct IntegerValue {  // Python int(), 1 to 2^63-1
+  std::uint64_t value = 0;
+};
+struct IntegerListValue {  // comma-separated IntegerValue, no empty item
+  std::vector<std::uint64_t> values;
+};
+// Python float() syntax, refused when read (argparse's type=float); whether it
+// is finite and > 0 is the program's check, so `refusal` (empty when it is)
+// is thrown when the program uses it (Args::real), in the program's order.
+struct RealValue {
+  double value = 0.0;
+  std::string refusal;
+};
 
 // A program's flags: the options_description (common/include/ledger/flag_values.hpp
 // has the value declarations) and the names its reference script's argparse
@@ -81,8 +99,8 @@ class FlagTable {
   // Every flag, in the table's order.
   const std::vector<Entry>& entries() const { return entries_; }
   const Entry* find(std::string_view name) const;
-  // The check parse() runs on `name`'s value when it reads it.
-  void check_value(const std::string& name, const std::string& value) const;
+  // The check_when_read check of `name`, or none.
+  const std::function<void(const std::string&)>* check(const std::string& name) const;
 
  private:
   std::shared_ptr<const boost::program_options::options_description> options_;
@@ -99,18 +117,35 @@ class FlagTable {
 // catches the typo instead of a silent fallback.
 class Args {
  public:
+  using Converted = std::variant<IntegerValue, IntegerListValue, RealValue>;
+
   bool has(const std::string& name) const;
-  // The last value given for `name`, or `fallback` when it was not given.
+  // The last value given for `name`, as the reader wrote it, or `fallback` when it was not given.
   std::string get(const std::string& name, std::string fallback) const;
   bool flag(const std::string& name) const;
   // Names of the flags given, without "--".
   std::vector<std::string> given() const;
 
+  // The typed values, converted when parse() read them; `fallback` when the
+  // flag was not given. Asking for a type the table does not declare for
+  // `name`: std::logic_error.
+  std::uint64_t integer(const std::string& name, std::uint64_t fallback) const;
+  // Refuses a value that is not finite and > 0 (RealValue::refusal).
+  double real(const std::string& name, double fallback) const;
+  // Refuses more than `limit` values (ledger/limits.hpp).
+  std::vector<std::uint64_t> integer_list(const std::string& name, std::vector<std::uint64_t> fallback,
+                                          std::size_t limit = kMaxListItems) const;
+  // One of `choices` (the error lists them), or `fallback` checked the same way.
+  std::string choice(const std::string& name, const std::vector<std::string>& choices, std::string fallback) const;
+
  private:
   friend Args parse(int argc, const char* const* argv, const FlagTable& table);
   void require_declared(const std::string& name) const;
+  template <class Value>
+  const Value* converted(const std::string& name) const;
   const FlagTable* table_ = nullptr;
   std::map<std::string, std::string> values_;
+  std::map<std::string, Converted> converted_;
   std::set<std::string> switches_;
 };
 
@@ -135,7 +170,7 @@ std::uint64_t parse_positive_integer(std::string_view flag, std::string_view tex
 // A comma-separated list of parse_positive_integer values; empty items refused.
 std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, std::string_view text);
 
-// `text` must be one of `choices`; the error lists them.
+// `text` must be one of `choices`; the error lists them (Args::choice reads a flag so).
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
 
 }  // namespace ledger::cli

@@ -1,17 +1,22 @@
 // The values of a program's flag table (ledger/cli.hpp's FlagTable), declared
-// with Boost.Program_options: every value is kept as the reader's text and
-// named by what it means, so parse() checks it in argv order and the tests
-// can compare --help, fuzz.dict and chapter.toml with the table.
+// with Boost.Program_options' typed value<T>: parse() converts each value once,
+// as it reads the flag, with the validators below, and the program asks for
+// the result by type (args.integer("m"), args.real("seq-len"), ...). Each
+// value is named by what it means, so the tests can compare --help, fuzz.dict
+// and chapter.toml with the table.
 //
-//   auto options = std::make_shared<boost::program_options::options_description>();
-//   options->add_options()
-//       ("help,h", "")                                   // a switch, with its -h alias
-//       ("seq-len", ledger::cli::real_value(), "")       // Python float(), > 0
-//       ("machine", ledger::cli::text_value("KEY"), "");
+//   static const FlagTable& table =
+//       ledger::cli::new_flag_table({{"help,h"},                               // a switch, with its -h alias
+//                                    {"seq-len", ledger::cli::real_value()},  // Python float(), > 0 when used
+//                                    {"machine", ledger::cli::text_value("KEY")}})
+//           .complete_with("machine", machine_keys);
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <vector>
 
+#include <boost/any.hpp>
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/value_semantic.hpp>
 
@@ -19,14 +24,35 @@
 
 namespace ledger::cli {
 
-// A value named `meaning` (a value_kind, or a metavariable such as "KEY").
+// Boost's validators for the value types (found by argument-dependent lookup
+// from value<T>); a refused value throws, and parse() names the flag.
+void validate(boost::any& out, const std::vector<std::string>& words, IntegerValue*, int);
+void validate(boost::any& out, const std::vector<std::string>& words, IntegerListValue*, int);
+void validate(boost::any& out, const std::vector<std::string>& words, RealValue*, int);
+
+// A value named `meaning` (a metavariable such as "KEY"), kept as the reader's text.
 inline boost::program_options::typed_value<std::string>* text_value(const char* meaning) {
   return boost::program_options::value<std::string>()->value_name(meaning);
 }
-inline boost::program_options::typed_value<std::string>* real_value() { return text_value(value_kind::kReal); }
-inline boost::program_options::typed_value<std::string>* integer_value() { return text_value(value_kind::kInt); }
-inline boost::program_options::typed_value<std::string>* integer_list_value() {
-  return text_value(value_kind::kIntList);
+inline boost::program_options::typed_value<RealValue>* real_value() {
+  return boost::program_options::value<RealValue>()->value_name(value_kind::kReal);
 }
+inline boost::program_options::typed_value<IntegerValue>* integer_value() {
+  return boost::program_options::value<IntegerValue>()->value_name(value_kind::kInt);
+}
+inline boost::program_options::typed_value<IntegerListValue>* integer_list_value() {
+  return boost::program_options::value<IntegerListValue>()->value_name(value_kind::kIntList);
+}
+
+// One flag of a table: its name ("help,h" for -h too) and its value; a switch has none.
+struct FlagDeclaration {
+  const char* name;
+  const boost::program_options::value_semantic* value = nullptr;
+};
+
+// A program's table, in `flags`' order, with `reference` as FlagTable's second
+// argument. Built for a function-local static and never destroyed: nothing at
+// exit depends on it.
+FlagTable& new_flag_table(std::initializer_list<FlagDeclaration> flags, std::vector<std::string> reference = {});
 
 }  // namespace ledger::cli

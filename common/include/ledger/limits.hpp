@@ -25,6 +25,8 @@ inline constexpr std::size_t kMaxSeries = 64;
 // comma-separated items: "<flag>: at most <limit> comma-separated values, got
 // N". Counts commas only, so it runs before the items are parsed.
 void require_short_list(std::string_view flag, std::string_view text, std::size_t limit = kMaxListItems);
+// The same refusal for a list already read (`items` values).
+void require_few_items(std::string_view flag, std::size_t items, std::size_t limit);
 
 }  // namespace ledger::cli
 

@@ -4,7 +4,7 @@
 //
 // A program whose roof follows from the profile selects it with select_roofs:
 // the first of its candidate keys the profile has (the names one unit goes by
-// on NVIDIA, AMD and Ascend). Every error about a machine's roofs names where
+// on NVIDIA, AMD and Ascend), and hbm. Every error about a machine's roofs names where
 // the profile came from, as the user gave it: missing_roof_error.
 #pragma once
 
@@ -24,12 +24,18 @@ struct Machine {
   MachineProfile profile;           // the roofs, in profile order
   std::optional<std::string> file;  // --profile FILE as given; none for a built-in profile
   int file_roofs_line = 0;          // that file's `roofs:` line, where an error about its roofs points
+  std::optional<FileRead> read;     // that file on disk (load_profile_file), for ProgramOutput::inputs
   Roof compute_roof;                // set by select_roofs (a program that judges each row under its
   Roof memory_roof;                 // own declared roof, op_ledger, reads the profile instead)
 
   bool from_file() const { return file.has_value(); }
-  double peak_flops() const { return compute_roof.effective(); }  // FLOP/s
-  double bandwidth() const { return memory_roof.effective(); }    // bytes/s
+  // The files the machine was read from (ProgramOutput::inputs: no output replaces them).
+  std::vector<FileRead> files_read() const { return read ? std::vector<FileRead>{*read} : std::vector<FileRead>{}; }
+  // The selected roofs' values. A roof select_roofs did not select (none asked
+  // for, or select_roofs never called) is a programming error, std::logic_error
+  // (an internal error, exit 1), never a silent 0 that makes a time infinite.
+  double peak_flops() const;  // FLOP/s
+  double bandwidth() const;   // bytes/s
   double balance() const { return balance_point(peak_flops(), bandwidth()); }
 };
 
@@ -39,7 +45,8 @@ Machine file_machine(const ProfileFile& file);
 
 // The compute roof a program reads, and how its error names it.
 struct RoofChoice {
-  std::vector<std::string> keys;  // candidate compute-roof keys, in the order they are tried
+  std::vector<std::string> keys;  // candidate compute-roof keys, in the order they are tried;
+                                  // none: the program reads only the memory roof (memory_roof_only)
   std::string name;               // what the roof is: "fp16 matrix roof"
   std::string needed_for;         // what the program reads from it: "op_traffic's peak FLOP/s"
 };
@@ -48,7 +55,13 @@ struct RoofChoice {
 // the profile has (the search stops there; a key naming the memory roof never
 // matches) and memory_roof hbm. Without one: missing_roof_error with
 // "no <name>, <needed_for> (accepted keys: <keys>; its compute roofs: ...)".
+// The memory roof is selected the same way: a profile without hbm is
+// missing_roof_error with "no memory roof 'hbm', <needed_for> (...)".
 Machine select_roofs(Machine machine, const RoofChoice& choice);
+
+// The choice of a program that reads only a bandwidth (a KV cache read at HBM
+// speed): select_roofs then sets memory_roof alone, and peak_flops() is refused.
+RoofChoice memory_roof_only(std::string needed_for);
 
 // What a machine lacks, in the words of its error:
 // "no <missing>, <needed_by> ([accepted keys: <accepted>; ]its compute roofs: <the profile's>)[; <remedy>]".

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ledger/file_identity.hpp"
+
 namespace ledger::cli {
 
 struct OutputFile {
@@ -35,9 +37,9 @@ struct OutputWriteError : std::runtime_error {
 // file with other hard links is overwritten in place once the temporary shows
 // the content fits, so every link keeps naming it (as editors do). An existing
 // target must be a regular file the user may write (else it is left
-// untouched), and never a file the program read (--profile). Throws
+// untouched), and never one of `inputs`, the files the program read (--profile). Throws
 // UsageError naming the flag, the path and the reason, or OutputWriteError.
-void write_atomically(const OutputFile& file);
+void write_atomically(const OutputFile& file, const std::vector<FileRead>& inputs = {});
 
 class StagedFile;  // output_file.cpp
 
@@ -52,8 +54,8 @@ class StagedFiles {
   StagedFiles& operator=(const StagedFiles&) = delete;
   ~StagedFiles();
 
-  // Throws UsageError (a target the command may not write) or OutputWriteError.
-  void stage(OutputFile file);
+  // Throws UsageError (a target the command may not write, or one of `inputs`) or OutputWriteError.
+  void stage(OutputFile file, const std::vector<FileRead>& inputs = {});
   // Stops at the first failure: OutputWriteError.
   void commit();
   void discard();

@@ -21,11 +21,13 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "ledger/file_identity.hpp"
 #include "ledger/profile.hpp"
 
 namespace ledger {
@@ -38,7 +40,8 @@ struct ProfileFileError : std::runtime_error {
 struct ProfileFile {
   std::string path;  // as given, for messages
   MachineProfile profile;
-  int roofs_line = 0;  // 1-based line of `roofs:`, for errors a program raises about the roofs
+  int roofs_line = 0;            // 1-based line of `roofs:`, for errors a program raises about the roofs
+  std::optional<FileRead> read;  // the file on disk, set by load_profile_file: no output may replace it
 };
 
 // Parses the YAML text of a profile; `path` names it in errors. Throws ProfileFileError.
@@ -47,17 +50,6 @@ ProfileFile parse_profile(std::string_view yaml, const std::string& path);
 // Reads and parses the file at `path`, which must be a regular file (a FIFO,
 // a device or a directory is refused at once, never waited on). Throws ProfileFileError.
 ProfileFile load_profile_file(const std::string& path);
-
-// A file load_profile_file read, by identity: an output that is the same file
-// (through any name or link) is refused rather than replacing it.
-struct FileRead {
-  dev_t device = 0;
-  ino_t inode = 0;
-  std::string path;  // as given
-};
-// Every file read so far (each once), and forgetting them (a program's run starts so).
-const std::vector<FileRead>& files_read();
-void forget_files_read();
 
 // The error a program raises about a valid profile that lacks what it needs:
 // "<path>:<roofs line>: roofs: <what>".

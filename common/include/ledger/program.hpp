@@ -17,10 +17,11 @@ namespace ledger::cli {
 
 // What a program produces, computed whole before anything is written.
 struct ProgramOutput {
-  std::string text;               // stdout
-  std::vector<OutputFile> files;  // written first (--plot)
-  std::string diagnostics{};      // stderr, after stdout (e.g. --assert-report's differences)
-  int status = 0;                 // the exit status when everything was written
+  std::string text;                // stdout
+  std::vector<OutputFile> files;   // written first (--plot)
+  std::string diagnostics{};       // stderr, after stdout (e.g. --assert-report's differences)
+  int status = 0;                  // the exit status when everything was written
+  std::vector<FileRead> inputs{};  // files the run read (--profile): no output may replace one
 };
 
 struct Program {

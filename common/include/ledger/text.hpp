@@ -48,6 +48,10 @@ std::string ascii_lower(std::string_view s);
 // 0 when the byte starts none (overlong forms, surrogates and values past U+10FFFF included).
 std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp);
 
+// Where to cut `text` to keep at most `at` bytes without splitting a UTF-8
+// sequence: `at`, or the start of the sequence it falls inside (text.size() when `at` is past it).
+std::size_t utf8_cut(std::string_view text, std::size_t at);
+
 // `text` made safe to echo in a one-line message: valid UTF-8 passes
 // through; control characters (C0, DEL, C1), line and paragraph separators
 // and bidirectional overrides become \xNN / \uNNNN, and each byte of invalid
