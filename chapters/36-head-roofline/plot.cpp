@@ -204,7 +204,8 @@ std::string cycles_svg(const Params& params) {
   for (const Series& s : all) {
     for (const bool cube : {true, false}) {
       const std::vector<Point> line = curve(params, s.topk, cube, x, y);
-      if (line.size() >= 2) doc.polyline(line, Stroke{s.style.color, cube ? s.cube_width : 2.0, cube ? "" : s.style.dash});
+      if (line.size() >= 2)
+        doc.polyline(line, Stroke{s.style.color, cube ? s.cube_width : 2.0, cube ? "" : s.style.dash});
       for (std::size_t i = 1; i < line.size(); ++i) layout.occupy_line(line[i - 1], line[i], 2.0);
     }
   }
