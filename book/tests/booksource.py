@@ -77,13 +77,20 @@ def book_pages():
 RERUN = "ctest --test-dir build -L book --output-on-failure"
 
 
-def verdict(subject, failures, ok_message):
+def verdict(subject, failures, ok_message, rerun=RERUN):
     """Prints the failures under `subject` with the command to rerun (exit status 1), or `ok_message` (0)."""
     if failures:
         print(f"FAIL: {subject}:")
         for f in failures:
             print("  - " + f.replace("\n", "\n    "))
-        print(f"rerun: {RERUN}")
+        print(f"rerun: {rerun}")
         return 1
     print(f"ok: {ok_message}")
     return 0
+
+
+def run_main(main, usage, arg_count):
+    """A checker's command line: exits with main(*arguments) when given arg_count of them, else with `usage`."""
+    if len(sys.argv) != arg_count + 1:
+        sys.exit(usage)
+    sys.exit(main(*sys.argv[1:]))

@@ -21,6 +21,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from booksource import verdict
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NS = "{http://www.w3.org/2000/svg}"
 TOLERANCE = 24  # gray levels of 255 two colours must differ by to tell apart on paper
@@ -109,13 +111,9 @@ def main():
                 subprocess.run(["convert", str(svg), "-colorspace", "Gray",
                                 str(pathlib.Path(args.keep) / (svg.parent.name + "--" + svg.stem + "-gray.png"))],
                                check=True)
-    for f in failures:
-        print("FAIL:", f)
-    if failures:
-        print("rerun: python3 book/tests/check_figure_gray.py [--keep DIR] [SVG...]")
-        return 1
-    print(f"{checked} figures: every series apart in grayscale (by gray level, line pattern or marker)")
-    return 0
+    return verdict("figures in grayscale", failures,
+                   f"{checked} figures: every series apart in grayscale (by gray level, line pattern or marker)",
+                   rerun="python3 book/tests/check_figure_gray.py [--keep DIR] [SVG...]")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import html
 import re
 import sys
 
-from booksource import ROOT, figure_blocks, golden_blocks, suite, verdict
+from booksource import ROOT, figure_blocks, golden_blocks, suite, run_main, verdict
 
 LATIN_DOT = """<tspan font-family="'DejaVu Sans', 'Noto Sans', sans-serif">·</tspan>"""
 
@@ -86,6 +86,4 @@ def main(html_path, md_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    run_main(main, __doc__, 2)

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from booksource import ROOT, book_pages, figure_blocks, golden_blocks, verdict
+from booksource import ROOT, book_pages, figure_blocks, golden_blocks, run_main, verdict
 from check_xrefs import expected_labels
 
 # As many lines as book/filters/print.lua prints of a long output.
@@ -163,6 +163,4 @@ def main(pdf):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1]))
+    run_main(main, __doc__, 1)

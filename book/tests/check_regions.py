@@ -7,7 +7,7 @@ and holds exactly one `//> name` and a later `//< name`.
 import re
 import sys
 
-from booksource import ROOT, book_pages, excerpt_blocks
+from booksource import ROOT, book_pages, excerpt_blocks, verdict
 
 MARKER = re.compile(r"^\s*//([<>])\s*(\S+)\s*$")
 
@@ -43,14 +43,8 @@ def main():
             why = problem(path, region)
             if why:
                 failures.append(f"{why} -- named by {page.relative_to(ROOT)}")
-    if failures:
-        print("FAIL: code regions the book names:")
-        for f in failures:
-            print("  - " + f)
-        print("rerun: ctest --test-dir build -R '^book/regions$' --output-on-failure")
-        return 1
-    print(f"ok: {count} code regions named by the book exist")
-    return 0
+    return verdict("code regions the book names", failures, f"{count} code regions named by the book exist",
+                   rerun="ctest --test-dir build -R '^book/regions$' --output-on-failure")
 
 
 if __name__ == "__main__":

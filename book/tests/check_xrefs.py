@@ -22,7 +22,7 @@ import re
 import sys
 import zipfile
 
-from booksource import book_pages, pandoc_blocks, verdict
+from booksource import book_pages, pandoc_blocks, run_main, verdict
 
 KINDS = {"fig": "图", "tbl": "表"}
 NBSP = "\u00a0"
@@ -169,6 +169,4 @@ def main(html_dir, epub):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    run_main(main, __doc__, 2)

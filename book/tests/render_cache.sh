@@ -21,10 +21,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: render_cache.sh WORK_DIR" >&2; exit 2; }
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-work=$1
-rm -rf "$work"
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+work=$(fresh_work_dir "$1")
 tree=$work/tree
 out=$work/out
 fail() { echo "render-cache: FAILED: $*" >&2; echo "render-cache: logs in $work" >&2; exit 1; }

@@ -9,10 +9,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: reproducible.sh WORK_DIR" >&2; exit 2; }
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-work=$1
-rm -rf "$work"
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+work=$(fresh_work_dir "$1")
 fail() { echo "reproducible: FAILED: $*" >&2; echo "reproducible: logs in $work" >&2; exit 1; }
 git -C "$work" log -1 --format=%ct >/dev/null 2>&1 || fail "$work is not inside a git work tree with a commit (the book's date)"
 

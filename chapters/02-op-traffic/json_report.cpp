@@ -8,26 +8,17 @@ namespace {
 using ledger::Json;
 
 Json machine_json(const Machine& m) {
-  Json j;
-  j.set("key", m.key);
-  j.set("label", m.label);
-  j.set("peak_flops_per_s", m.peak_flops());
-  j.set("bandwidth_bytes_per_s", m.bandwidth());
-  j.set("balance", m.balance());
-  j.set("source", m.source);
-  return j;
+  return Json::Object{{"key", m.key},
+                      {"label", m.label},
+                      {"peak_flops_per_s", m.peak_flops()},
+                      {"bandwidth_bytes_per_s", m.bandwidth()},
+                      {"balance", m.balance()},
+                      {"source", m.source}};
 }
 
 Json workload_json(const Workload& w) {
-  Json j;
-  j.set("seq_len", w.seq_len);
-  j.set("kv_len", w.kv_len);
-  j.set("heads", w.heads);
-  j.set("head_dim", w.head_dim);
-  j.set("batch", w.batch);
-  j.set("params", w.params);
-  j.set("world", w.world);
-  return j;
+  return Json::Object{{"seq_len", w.seq_len}, {"kv_len", w.kv_len}, {"heads", w.heads}, {"head_dim", w.head_dim},
+                      {"batch", w.batch},     {"params", w.params}, {"world", w.world}};
 }
 
 Json row_json(const Machine& machine, const Row& row) {

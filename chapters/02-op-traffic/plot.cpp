@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "ledger/figure_names.hpp"
 #include "ledger/plot_style.hpp"
 #include "ledger/roofline_figure.hpp"
 #include "report.hpp"
@@ -11,13 +12,8 @@
 namespace op_traffic {
 namespace {
 
-using ledger::svg::Anchor;
-using ledger::svg::Point;
-using ledger::svg::Stroke;
-using ledger::svg::TextStyle;
-
 // The frame and colours all figures share (the plot's height is the figure's default).
-using namespace ledger::plot_style;
+using namespace ledger::figure_names;
 constexpr double kPointRadius = 4.5;  // the legend's key markers, as large as the figure's
 
 // The two verdicts: the palette's first two series (dark blue, circle; orange,

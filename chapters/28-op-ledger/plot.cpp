@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "ledger/figure_names.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/legend.hpp"
 #include "ledger/plot_frame.hpp"
@@ -18,17 +19,8 @@
 namespace op_ledger {
 namespace {
 
-using ledger::plot_style::draw_marker;
-using ledger::plot_style::Marker;
-using ledger::plot_style::series_style;
-using ledger::plot_style::SeriesStyle;
-using ledger::svg::Anchor;
-using ledger::svg::Point;
-using ledger::svg::Stroke;
-using ledger::svg::TextStyle;
-
 // The frame and colours all figures share; only the plot's height is this figure's.
-using namespace ledger::plot_style;
+using namespace ledger::figure_names;
 constexpr double kBottom = 374.0;
 
 const std::string kSlopeColor = "#2b2b30";

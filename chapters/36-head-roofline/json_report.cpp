@@ -20,15 +20,13 @@ Json list_json(const std::vector<std::uint64_t>& values) {
 
 // Named after the flags; the report's names are in --help.
 Json constants_json(const Params& p) {
-  Json j;
-  j.set("d", p.d);
-  j.set("l2_bw", p.l2_total_bw);
-  j.set("cores", p.num_cores);
-  j.set("freq", p.freq);
-  j.set("fma_per_cycle", p.fma_per_cycle);
-  j.set("heads", list_json(p.heads));
-  j.set("topk", list_json(p.topks));
-  return j;
+  return Json::Object{{"d", p.d},
+                      {"l2_bw", p.l2_total_bw},
+                      {"cores", p.num_cores},
+                      {"freq", p.freq},
+                      {"fma_per_cycle", p.fma_per_cycle},
+                      {"heads", list_json(p.heads)},
+                      {"topk", list_json(p.topks)}};
 }
 
 // Where the table turns compute-bound on a continuous h_q (cycle_model.hpp):

@@ -9,6 +9,7 @@
 
 #include "cycle_model.hpp"
 #include "ledger/curve_plot.hpp"
+#include "ledger/figure_names.hpp"
 #include "ledger/label_layout.hpp"
 #include "ledger/legend.hpp"
 #include "ledger/plot_frame.hpp"
@@ -18,14 +19,8 @@
 namespace head_roofline {
 namespace {
 
-using ledger::svg::Anchor;
-using ledger::svg::Point;
-using ledger::svg::Stroke;
-using ledger::svg::TextStyle;
-using ledger::svg::with_subscripts;
-
 // The frame and colours all figures share; only the plot's height is this figure's.
-using namespace ledger::plot_style;
+using namespace ledger::figure_names;
 constexpr double kBottom = 374.0;
 
 struct Sample {

@@ -1,30 +1,48 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "ledger/edition.hpp"
 
 using ledger::edition::BuildInfo;
 using ledger::edition::version_text;
 
-TEST_CASE("version text names the edition, the commit and whether the outputs are the edition's", "[edition]") {
-  const BuildInfo same{2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", false, "16ba16e0f129", "16ba16e0f129"};
-  CHECK(version_text("op_ledger", same) ==
-        "op_ledger 第 2 版（2026-12-02）\n"
-        "提交 0123456789ab\n"
-        "输出摘要 16ba16e0f129，与第 2 版相同\n");
-  const BuildInfo changed{2,    "2026-12-02",   "28-op-ledger", "0123456789abcdef0123",
-                          true, "aaaaaaaaaaaa", "16ba16e0f129"};
-  CHECK(version_text("op_ledger", changed) ==
-        "op_ledger 第 2 版（2026-12-02）\n"
-        "提交 0123456789ab，另有未提交的改动\n"
-        "输出摘要 aaaaaaaaaaaa，与第 2 版（16ba16e0f129）不同：见书末「勘误与变更」\n");
-}
+namespace {
 
-TEST_CASE("version text before the first edition and outside git says so", "[edition]") {
-  const BuildInfo unreleased{0, "", "02-op-traffic", "", false, "d71d082c01ab", ""};
-  CHECK(version_text("op_traffic", unreleased) ==
-        "op_traffic 尚未发布（还没有第 1 版）\n"
-        "提交 未知（不是从 git 检出构建的）\n"
-        "输出摘要 d71d082c01ab\n");
+// A build and the --version text it gives.
+struct VersionCase {
+  const char* program;
+  BuildInfo build;
+  const char* text;
+};
+
+const std::vector<VersionCase> kVersionCases{
+    // The edition's outputs, built from a clean commit.
+    {"op_ledger",
+     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", false, "16ba16e0f129", "16ba16e0f129"},
+     "op_ledger 第 2 版（2026-12-02）\n"
+     "提交 0123456789ab\n"
+     "输出摘要 16ba16e0f129，与第 2 版相同\n"},
+    // Other outputs, with uncommitted changes: the reader is sent to the errata.
+    {"op_ledger",
+     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", true, "aaaaaaaaaaaa", "16ba16e0f129"},
+     "op_ledger 第 2 版（2026-12-02）\n"
+     "提交 0123456789ab，另有未提交的改动\n"
+     "输出摘要 aaaaaaaaaaaa，与第 2 版（16ba16e0f129）不同：见书末「勘误与变更」\n"},
+    // Before the first edition and outside git: both said.
+    {"op_traffic",
+     {0, "", "02-op-traffic", "", false, "d71d082c01ab", ""},
+     "op_traffic 尚未发布（还没有第 1 版）\n"
+     "提交 未知（不是从 git 检出构建的）\n"
+     "输出摘要 d71d082c01ab\n"},
+};
+
+}  // namespace
+
+TEST_CASE(
+    "version text names the edition (or that there is none), the commit and whether the outputs are the edition's",
+    "[edition]") {
+  const VersionCase c = GENERATE(from_range(kVersionCases));
+  CHECK(version_text(c.program, c.build) == c.text);
 }

@@ -58,24 +58,27 @@ TEST_CASE("a reader's profile file loads with its roofs in file order", "[profil
 }
 
 TEST_CASE("each malformed profile file: one line naming the file, the line and the field", "[profile-file]") {
-  CHECK(load_error("missing-source.yaml") == "missing-source.yaml:9: roof 'tensor_core.fp16': missing field 'source'");
-  CHECK(load_error("bad-calibration.yaml") ==
-        "bad-calibration.yaml:11: roof 'tensor_core.fp16': calibration: expected a number from 0.01 to 1 "
-        "(omit the field when not calibrated), got '1.5'");
-  CHECK(load_error("duplicate-roof.yaml") ==
-        "duplicate-roof.yaml:13: roof 'tensor_core.fp16': duplicate roof key (first at line 9)");
-  CHECK(load_error("unknown-field.yaml") ==
-        "unknown-field.yaml:11: roof 'tensor_core.fp16': unknown field 'calibation' "
-        "(accepted: key, theoretical, calibration, label, source)");
-  CHECK(load_error("no-hbm.yaml") == "no-hbm.yaml:4: roofs: missing the 'hbm' roof (the memory roof, bytes/s)");
-  CHECK(load_error("not-a-number.yaml") ==
-        "not-a-number.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '2 TB/s'");
-  CHECK(load_error("infinite.yaml") ==
-        "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got "
-        "'.inf'");
-  CHECK(load_error("malformed-yaml.yaml") == "malformed-yaml.yaml:6: malformed YAML: end of sequence flow not found");
-  CHECK(load_error("empty.yaml") == "empty.yaml:1: empty profile (expected the fields key, name, description, roofs)");
-  CHECK(load_error("no-such-file.yaml") == "no-such-file.yaml: cannot open: No such file or directory");
+  // The file under tests/profiles, and the one line its loading is refused with.
+  const auto [file, message] = GENERATE(table<const char*, const char*>({
+      {"missing-source.yaml", "missing-source.yaml:9: roof 'tensor_core.fp16': missing field 'source'"},
+      {"bad-calibration.yaml",
+       "bad-calibration.yaml:11: roof 'tensor_core.fp16': calibration: expected a number from 0.01 to 1 "
+       "(omit the field when not calibrated), got '1.5'"},
+      {"duplicate-roof.yaml", "duplicate-roof.yaml:13: roof 'tensor_core.fp16': duplicate roof key (first at line 9)"},
+      {"unknown-field.yaml",
+       "unknown-field.yaml:11: roof 'tensor_core.fp16': unknown field 'calibation' "
+       "(accepted: key, theoretical, calibration, label, source)"},
+      {"no-hbm.yaml", "no-hbm.yaml:4: roofs: missing the 'hbm' roof (the memory roof, bytes/s)"},
+      {"not-a-number.yaml",
+       "not-a-number.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '2 TB/s'"},
+      {"infinite.yaml",
+       "infinite.yaml:10: roof 'tensor_core.fp16': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got "
+       "'.inf'"},
+      {"malformed-yaml.yaml", "malformed-yaml.yaml:6: malformed YAML: end of sequence flow not found"},
+      {"empty.yaml", "empty.yaml:1: empty profile (expected the fields key, name, description, roofs)"},
+      {"no-such-file.yaml", "no-such-file.yaml: cannot open: No such file or directory"},
+  }));
+  CHECK(load_error(file) == message);
 }
 
 TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file]") {
@@ -84,35 +87,34 @@ TEST_CASE("profile fields: required, typed, one line, no others", "[profile-file
   const std::string fp16 = "  - key: tensor_core.fp16\n    theoretical: 1e14\n    label: l\n    source: s\n";
   CHECK_NOTHROW(parse_profile(head + "roofs:\n" + hbm + fp16, "t.yaml"));
 
-  CHECK(parse_error("- 1\n") ==
-        "t.yaml:1: expected a mapping with the fields key, name, description, roofs, got a list");
-  CHECK(parse_error("key: k\nname: n\nroofs: []\n") == "t.yaml:1: missing field 'description'");
-  CHECK(parse_error("key: k\nkey: j\n") == "t.yaml:2: duplicate field 'key' (first at line 1)");
-  CHECK(parse_error("key: k\nname: n\nnmae: m\n") ==
-        "t.yaml:3: unknown field 'nmae' (accepted: key, name, description, roofs)");
-  CHECK(parse_error("key: my gpu\n") ==
-        "t.yaml:1: key: expected a word of letters, digits and . _ - (e.g. my-gpu), got 'my gpu'");
-  CHECK(parse_error("key: k\nname: ''\n") == "t.yaml:2: name: expected one line of text, got ''");
-  CHECK(parse_error("key: k\nname: n\ndescription: |\n  two\n  lines\n") ==
-        "t.yaml:3: description: expected one line of text (no line breaks or control characters), "
-        "got 'two\\x0alines\\x0a'");
-  CHECK(parse_error(head + "roofs: 3\n") ==
-        "t.yaml:4: roofs: expected a list of roofs (hbm and at least one compute roof), got '3'");
-  CHECK(parse_error(head + "roofs:\n" + hbm) ==
-        "t.yaml:4: roofs: no compute roof (give at least one besides hbm, e.g. tensor_core.fp16)");
-  CHECK(parse_error(head + "roofs:\n  - hbm\n") ==
-        "t.yaml:5: roof #1: expected a mapping with the fields key, theoretical, calibration, label, source, "
-        "got 'hbm'");
-  CHECK(parse_error(head + "roofs:\n  - theoretical: 1e12\n    label: l\n") ==
-        "t.yaml:5: roof #1: missing field 'key'");
-  CHECK(parse_error(head + "roofs:\n" + hbm + "  - key: x\n    theoretical: 0x10\n") ==
-        "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '0x10'");
-  CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration:\n") ==
-        "t.yaml:7: roof 'hbm': calibration: expected a number from 0.01 to 1 (omit the field when not calibrated), "
-        "got nothing");
-  CHECK(parse_error(head + "roofs:\n  - key: hbm\n    theoretical: -1e12\n") ==
-        "t.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '-1e12'");
-  CHECK(parse_error("key: k\n---\nkey: j\n") == "t.yaml:2: a second YAML document (---): a profile file holds one");
+  // Each malformed profile text and the one line it is refused with.
+  const auto [yaml, message] = GENERATE_COPY(table<std::string, std::string>({
+      {"- 1\n", "t.yaml:1: expected a mapping with the fields key, name, description, roofs, got a list"},
+      {"key: k\nname: n\nroofs: []\n", "t.yaml:1: missing field 'description'"},
+      {"key: k\nkey: j\n", "t.yaml:2: duplicate field 'key' (first at line 1)"},
+      {"key: k\nname: n\nnmae: m\n", "t.yaml:3: unknown field 'nmae' (accepted: key, name, description, roofs)"},
+      {"key: my gpu\n", "t.yaml:1: key: expected a word of letters, digits and . _ - (e.g. my-gpu), got 'my gpu'"},
+      {"key: k\nname: ''\n", "t.yaml:2: name: expected one line of text, got ''"},
+      {"key: k\nname: n\ndescription: |\n  two\n  lines\n",
+       "t.yaml:3: description: expected one line of text (no line breaks or control characters), "
+       "got 'two\\x0alines\\x0a'"},
+      {head + "roofs: 3\n", "t.yaml:4: roofs: expected a list of roofs (hbm and at least one compute roof), got '3'"},
+      {head + "roofs:\n" + hbm,
+       "t.yaml:4: roofs: no compute roof (give at least one besides hbm, e.g. tensor_core.fp16)"},
+      {head + "roofs:\n  - hbm\n",
+       "t.yaml:5: roof #1: expected a mapping with the fields key, theoretical, calibration, label, source, "
+       "got 'hbm'"},
+      {head + "roofs:\n  - theoretical: 1e12\n    label: l\n", "t.yaml:5: roof #1: missing field 'key'"},
+      {head + "roofs:\n" + hbm + "  - key: x\n    theoretical: 0x10\n",
+       "t.yaml:10: roof 'x': theoretical: expected a number from 1e6 to 1e21 (FLOP/s), got '0x10'"},
+      {head + "roofs:\n  - key: hbm\n    theoretical: 1e12\n    calibration:\n",
+       "t.yaml:7: roof 'hbm': calibration: expected a number from 0.01 to 1 (omit the field when not calibrated), "
+       "got nothing"},
+      {head + "roofs:\n  - key: hbm\n    theoretical: -1e12\n",
+       "t.yaml:6: roof 'hbm': theoretical: expected a number from 1e6 to 1e18 (bytes/s), got '-1e12'"},
+      {"key: k\n---\nkey: j\n", "t.yaml:2: a second YAML document (---): a profile file holds one"},
+  }));
+  CHECK(parse_error(yaml) == message);
 }
 
 TEST_CASE("malformed YAML is one line and never hangs", "[profile-file]") {

@@ -14,10 +14,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-tree=$scratch/tree
-copy_sources "$root" "$tree"
+scratch_tree "$root"
 fail() { echo "build-book-publish-test: FAILED: $*" >&2; exit 1; }
 
 # The stand-ins. ctest --preset default plays the gate's book/render: it writes

@@ -10,10 +10,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-tree=$scratch/tree
-copy_sources "$root" "$tree"
+scratch_tree "$root"
 fail() { echo "gate-memo-test: FAILED: $*" >&2; exit 1; }
 memo() { python3 "$tree/scripts/lib/gate_memo.py" "$@"; }
 mapfile -t chapters < <(cd "$tree" && python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import suite

@@ -1,11 +1,28 @@
 # shellcheck shell=bash
-# Sourced by the template tests (new-chapter-test.sh, new-chapter-wasm-test.sh):
-# the scratch copy a new chapter is generated into, and its number.
+# Sourced by the template tests (new-chapter-test.sh, new-chapter-wasm-test.sh): the scratch
+# copy a new chapter is generated into, and its number; and by the other tests that work in a
+# scratch copy of the tree or a fresh work folder.
 
 # copy_sources ROOT DEST: the tree's sources (no build folders, no .git) into DEST.
 copy_sources() {
   mkdir -p "$2"
   tar -C "$1" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$2" -xf -
+}
+
+# scratch_tree ROOT: a copy of ROOT's sources in a scratch folder removed at exit. Sets scratch
+# (the folder) and tree (scratch/tree, the copy).
+scratch_tree() {
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  tree=$scratch/tree
+  copy_sources "$1" "$tree"
+}
+
+# fresh_work_dir DIR: DIR emptied (made when missing); prints its absolute path.
+fresh_work_dir() {
+  rm -rf "$1"
+  mkdir -p "$1"
+  (cd "$1" && pwd)
 }
 
 # free_chapter_number ROOT: the highest number no chapter, golden folder or page of ROOT

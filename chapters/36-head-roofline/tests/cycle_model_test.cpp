@@ -9,6 +9,7 @@
 #include "cycle_model.hpp"
 #include "ledger/checked.hpp"
 #include "params.hpp"
+#include "tie_params.hpp"
 
 using namespace head_roofline;
 
@@ -38,18 +39,6 @@ constexpr ReportRow kReportRows[] = {
     {128, 512, 16384, "8305", "8304.7", Bottleneck::compute_bound},
     {128, 1024, 32768, "13841", "13841.2", Bottleneck::compute_bound},
 };
-
-// Constants under which block (h_q=1, topk=2) ties exactly: cube = 1*2*(1+1)//1 = 4
-// cycles, mem = (1*1*2*2 + 2*1*2) / (2/1/1) = 4.0 cycles.
-Params tie_params() {
-  Params p;
-  p.d = 1;
-  p.l2_total_bw = 2.0;
-  p.num_cores = 1;
-  p.freq = 1.0;
-  p.fma_per_cycle = 1;
-  return p;
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "params.hpp"
 #include "report_check.hpp"
 #include "table.hpp"
+#include "tie_params.hpp"
 
 using namespace head_roofline;
 
@@ -47,12 +48,7 @@ TEST_CASE("python_repr quotes as Python does", "[report]") {
 }
 
 TEST_CASE("an exact tie renders as balanced", "[report]") {
-  Params p;
-  p.d = 1;
-  p.l2_total_bw = 2.0;
-  p.num_cores = 1;
-  p.freq = 1.0;
-  p.fma_per_cycle = 1;
+  Params p = tie_params();
   p.heads = {1};
   p.topks = {2};
   CHECK(render_report(p) ==
