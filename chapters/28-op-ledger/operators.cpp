@@ -1,5 +1,7 @@
 #include "operators.hpp"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "dtype.hpp"
@@ -12,7 +14,17 @@ std::string element_symbol(std::uint64_t e, const std::string& dtype) {
   return fmt::format("e={} byte{} ({})", e, e == 1 ? "" : "s", dtype);
 }
 
-void note_fp32_matmul_roof(OperatorLedger& ledger, const std::string& dtype) {
+// A new ledger: the case it answers and the operator's name as the report prints it.
+OperatorLedger ledger_of(std::string case_key, std::string operator_name) {
+  OperatorLedger ledger;
+  ledger.case_key = std::move(case_key);
+  ledger.operator_name = std::move(operator_name);
+  return ledger;
+}
+
+// A matmul declares its dtype's matmul roof; fp32's (the CUDA cores') is said in a note.
+void declare_matmul_roof(OperatorLedger& ledger, const std::string& dtype) {
+  ledger.declared_roof = matmul_roof(dtype);
   if (dtype == "fp32") {
     ledger.notes.push_back(
         "fp32 has no tensor-core roof: the case declares cuda_core.fp32 (tensor_core.tf32 is in the comparison)");
@@ -24,17 +36,14 @@ void note_fp32_matmul_roof(OperatorLedger& ledger, const std::string& dtype) {
 //> ledger-gemm
 OperatorLedger gemm_ledger(const GemmShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
-  OperatorLedger l;
-  l.case_key = "gemm";
-  l.operator_name = fmt::format("GEMM C = A·B ({})", s.dtype);
+  OperatorLedger l = ledger_of("gemm", fmt::format("GEMM C = A·B ({})", s.dtype));
   l.shape = {shape_field("m", s.m), shape_field("n", s.n), shape_field("k", s.k), shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("M={}, N={}, K={}, {}", s.m, s.n, s.k, element_symbol(e, s.dtype));
   l.terms.add_traffic("read A", "M*K*e", {s.m, s.k, e});
   l.terms.add_traffic("read B", "K*N*e", {s.k, s.n, e});
   l.terms.add_traffic("write C", "M*N*e", {s.m, s.n, e});
   l.terms.add_compute("matmul: multiply-add = 2", "2*M*N*K", {2, s.m, s.n, s.k});
-  l.declared_roof = matmul_roof(s.dtype);
-  note_fp32_matmul_roof(l, s.dtype);
+  declare_matmul_roof(l, s.dtype);
   return l;
 }
 //< ledger-gemm
@@ -42,9 +51,7 @@ OperatorLedger gemm_ledger(const GemmShape& s) {
 //> ledger-attention
 OperatorLedger attention_ledger(const AttentionShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
-  OperatorLedger l;
-  l.case_key = "attention";
-  l.operator_name = fmt::format("attention, flash-style: scores stay on chip ({})", s.dtype);
+  OperatorLedger l = ledger_of("attention", fmt::format("attention, flash-style: scores stay on chip ({})", s.dtype));
   l.shape = {shape_field("batch", s.batch), shape_field("heads", s.heads),       shape_field("sq", s.sq),
              shape_field("skv", s.skv),     shape_field("head_dim", s.head_dim), shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("B={}, H={}, Sq={}, Skv={}, D={}, {}", s.batch, s.heads, s.sq, s.skv, s.head_dim,
@@ -58,8 +65,7 @@ OperatorLedger attention_ledger(const AttentionShape& s) {
   l.terms.add_compute("PV: multiply-add = 2", "2*B*H*Sq*Skv*D", {2, s.batch, s.heads, s.sq, s.skv, s.head_dim});
   l.terms.add_compute("normalise O by the row sums", "B*H*Sq*D", {s.batch, s.heads, s.sq, s.head_dim});
   l.notes.push_back("one head count for Q and KV; the Sq×Skv scores never leave the chip, so they cost no bytes");
-  l.declared_roof = matmul_roof(s.dtype);
-  note_fp32_matmul_roof(l, s.dtype);
+  declare_matmul_roof(l, s.dtype);
   return l;
 }
 //< ledger-attention
@@ -67,9 +73,7 @@ OperatorLedger attention_ledger(const AttentionShape& s) {
 //> ledger-rmsnorm
 OperatorLedger rmsnorm_ledger(const RmsnormShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
-  OperatorLedger l;
-  l.case_key = "rmsnorm";
-  l.operator_name = fmt::format("RMSNorm ({})", s.dtype);
+  OperatorLedger l = ledger_of("rmsnorm", fmt::format("RMSNorm ({})", s.dtype));
   l.shape = {shape_field("rows", s.rows), shape_field("hidden", s.hidden), shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("R={}, H={}, {}", s.rows, s.hidden, element_symbol(e, s.dtype));
   l.terms.add_traffic("read x", "R*H*e", {s.rows, s.hidden, e});
@@ -87,10 +91,9 @@ OperatorLedger rmsnorm_ledger(const RmsnormShape& s) {
 //> ledger-elementwise
 OperatorLedger elementwise_ledger(const ElementwiseShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
-  OperatorLedger l;
-  l.case_key = "elementwise";
-  l.operator_name = s.eager ? fmt::format("elementwise chain of {} ops, eager: one kernel per op ({})", s.ops, s.dtype)
-                            : fmt::format("elementwise chain of {} ops, fused into one kernel ({})", s.ops, s.dtype);
+  const char* kernels = s.eager ? "eager: one kernel per op" : "fused into one kernel";
+  OperatorLedger l =
+      ledger_of("elementwise", fmt::format("elementwise chain of {} ops, {} ({})", s.ops, kernels, s.dtype));
   l.shape = {shape_field("n", s.n), shape_field("ops", s.ops), shape_field("eager", s.eager),
              shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("n={}, ops={}, {}", s.n, s.ops, element_symbol(e, s.dtype));
@@ -114,9 +117,7 @@ OperatorLedger fused_norm_rope_quant_ledger(const FusedNormRopeQuantShape& s) {
   // Hq + Hkv cannot overflow: each is at most INT64_MAX.
   const std::uint64_t R = ledger::count_of("R = T*(Hq+Hkv)", {T, ledger::checked_add(Hq, Hkv)});  // rows
   const std::uint64_t N = ledger::count_of("N = R*D", {R, D});                                    // elements
-  OperatorLedger l;
-  l.case_key = "fused-norm-rope-quant";
-  l.operator_name = "QK-Norm + RoPE + fp8 quant";
+  OperatorLedger l = ledger_of("fused-norm-rope-quant", "QK-Norm + RoPE + fp8 quant");
   l.shape = {shape_field("tokens", T), shape_field("q_heads", Hq), shape_field("kv_heads", Hkv),
              shape_field("head_dim", D)};
   l.symbols = fmt::format("T={}, Hq={}, Hkv={}, D={}, R=T*(Hq+Hkv)={} rows, N=R*D={} elements", T, Hq, Hkv, D, R, N);
