@@ -6,10 +6,9 @@ reader can read (book/filters/editions.lua), linked to the figure in its page, o
 book does not show it. A text output's diff lines are shown."""
 import html
 import re
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "lib"))
+from booksource import run_main, verdict  # also puts scripts/lib on the path
 import editions  # noqa: E402
 
 
@@ -32,18 +31,11 @@ def main(html_dir):
                 failures.append(f"{change.path}: 输出 {change.ident} neither links to the figure nor says the book does not show it")
         elif change.diff and not shown:
             failures.append(f"{change.path}: none of its diff lines is shown")
-    for line in failures:
-        print(f"FAIL: errata.html: {line}")
-    if failures:
-        print(f"rerun: python3 book/tests/check_errata.py {html_dir}")
-        return 1
     figures = sum(c.path.endswith(".svg") for c in changes)
-    print(f"errata.html: {len(changes)} recorded change(s) listed, {figures} figure(s) as a sentence, no SVG diff")
-    return 0
+    return verdict(f"{html_dir}/errata.html", failures,
+                   f"errata.html: {len(changes)} recorded change(s) listed, {figures} figure(s) as a sentence, no SVG diff",
+                   rerun=f"python3 book/tests/check_errata.py {html_dir}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print(__doc__.split("\n\n")[0], file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(sys.argv[1]))
+    run_main(main, __doc__, 1)
