@@ -55,7 +55,7 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
 # titles and numbered figures); for the LaTeX, the figures it wrote. The kept file is used again
 # only when all of that still holds. The tools' versions are read once per render.
 # Debian's Python, as for the fonts: it starts in 35 ms of CPU, a pyenv shim in 85 (every page pays it).
-memo=(/usr/bin/python3 "$book/render_memo.py")
+memo=(/usr/bin/python3 -S "$book/render_memo.py")  # -S: the standard library alone, no site packages
 BOOK_RENDER_TOOLS=$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)
 export BOOK_RENDER_TOOLS
 # What each page tells the others now is computed at most once per render (render_memo.py).

@@ -33,8 +33,6 @@ The record names the files its key hashed ("keyed") beside what the filters read
 """
 import hashlib
 import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -47,6 +45,23 @@ import memo_store  # noqa: E402  the suite's one key scheme and store
 FIXED = ("book/filters", "book/render.sh", "book/render_memo.py", "scripts/lib/memo_store.py")
 # The files the outputs' faces may hold a character of, and the script that makes them.
 FONT_SOURCES = ("book/html/mono_fonts.py", "golden", "chapters", "common/src", "common/include")
+
+
+def run(argv, out=None, err=None, **how):
+    """A process's exit status; out and err: a file, "null" for none, None for this process's own.
+    (subprocess is imported only here: every page's render starts this module, a preview waits
+    for it, and a kept file's reuse runs no process.)"""
+    import subprocess
+    null = {"null": subprocess.DEVNULL}
+    return subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=null.get(out, out), stderr=null.get(err, err),
+                          **how).returncode
+
+
+def copy(source, target):
+    """source's bytes as target, renamed into place."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}")
+    tmp.write_bytes(source.read_bytes())
+    tmp.replace(target)
 
 
 def fail(label):
@@ -91,11 +106,11 @@ def derived_now(cache):
     cannot be computed (then every kept file that took something from a page is made again)."""
     path = cache / "derived-now"
     if not path.exists():
-        done = subprocess.run(["pandoc", "--from", "markdown", "--to", "plain", "--lua-filter",
-                               "book/filters/summaries_digest.lua", "-o", "/dev/null"], cwd=ROOT,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         tmp = path.with_name(f".derived-now.{os.getpid()}")
-        tmp.write_bytes(done.stdout if done.returncode == 0 else b"")
+        with open(tmp, "wb") as lines:
+            if run(["pandoc", "--from", "markdown", "--to", "plain", "--lua-filter", "book/filters/summaries_digest.lua",
+                    "-o", "/dev/null"], out=lines, err="null", cwd=ROOT) != 0:
+                lines.truncate(0)
         tmp.replace(path)
     lines = (line.split("  ", 1) for line in path.read_text(encoding="utf-8").splitlines())
     return {what: digest for digest, what in lines}
@@ -154,14 +169,12 @@ def output(cache, target, label, args):
     key, keyed = run_key(args)
     tmp = target.with_name(target.name + ".tmp")
     if holds(cache, kept, store.load(name), key):
-        shutil.copyfile(kept, tmp)
-        tmp.replace(target)
+        copy(kept, target)
         return 0
     store.forget(name)  # the record goes first: an interrupted run leaves no false one
     log = cache / f".{name}.reads"
     log.unlink(missing_ok=True)
-    done = subprocess.run(["pandoc", *args, "-o", str(tmp)], env=dict(os.environ, BOOK_READ_LOG=str(log)))
-    if done.returncode != 0:
+    if run(["pandoc", *args, "-o", str(tmp)], env=dict(os.environ, BOOK_READ_LOG=str(log))) != 0:
         tmp.unlink(missing_ok=True)
         log.unlink(missing_ok=True)
         return fail(f"{label} (the message above names what is missing)")
@@ -170,9 +183,7 @@ def output(cache, target, label, args):
     if seen is not None:
         reads, derived = seen
         reads.update(figures_written())
-        kept_tmp = cache / f".{name}.tmp"
-        shutil.copyfile(tmp, kept_tmp)
-        kept_tmp.replace(kept)
+        copy(tmp, kept)
         store.save(name, {"key": key, "keyed": keyed, "reads": reads, "derived": derived})
     tmp.replace(target)
     return 0
@@ -186,17 +197,17 @@ def fonts(cache, dest):
         hash_named(digest, rel)
     key = digest.hexdigest()
     if store.load("fonts").get("key") != key or not kept.is_dir():
+        import shutil
         store.forget("fonts")
         shutil.rmtree(kept, ignore_errors=True)
         kept.mkdir(parents=True)
-        made = subprocess.run(["/usr/bin/python3", str(BOOK / "html" / "mono_fonts.py"), str(ROOT), str(kept)],
-                              stdout=subprocess.DEVNULL)
-        if made.returncode != 0:
+        if run(["/usr/bin/python3", str(BOOK / "html" / "mono_fonts.py"), str(ROOT), str(kept)],
+               out="null") != 0:
             return fail("the outputs' fonts (book/html/mono_fonts.py)")
         store.save("fonts", {"key": key})
     dest.mkdir(parents=True, exist_ok=True)
     for face in sorted(kept.glob("*.woff2")):
-        shutil.copyfile(face, dest / face.name)
+        copy(face, dest / face.name)
     return 0
 
 
