@@ -112,11 +112,12 @@ def derived_now(cache):
                     "-o", "/dev/null"], out=lines, err="null", cwd=ROOT) != 0:
                 lines.truncate(0)
         tmp.replace(path)
-    lines = (line.split("  ", 1) for line in path.read_text(encoding="utf-8").splitlines())
+    lines = (line.split("  ", 1) for line in path.read_text(encoding="utf-8").splitlines() if "  " in line)
     return {what: digest for digest, what in lines}
 
 
 def holds(cache, kept, record, key):
+    """True when the kept file is the render: its record has this key and what it read holds."""
     if not kept.is_file() or record.get("key") != key:
         return False
     if not memo_store.reads_hold(record.get("reads", {}), lambda name: ROOT / name):
