@@ -11,8 +11,8 @@ file of the tree (or of ../shared) that its record does not cover. The other pag
 (empty stand-ins), and so is the search: one page costs its render, about a second.
 
 --planted: the proof that it can fail, kept in the test: in a copy of the tree whose
-book/filters/golden.lua also io.open()s a golden file of chapter 28, page 02 is rendered and
-the check must name that file.
+book/filters/golden.lua also io.open()s the last chapter's golden cases.list, the first chapter's
+page is rendered and the check must name that file.
 """
 import json
 import os
@@ -28,7 +28,6 @@ import suite  # noqa: E402  the chapter list
 import traced_inputs  # noqa: E402  strace's command and its log's reads
 
 BOOK_PAGES = ("index", "errata")  # the pages besides the chapters'
-PLANTED_READ = "golden/28-op-ledger/cases.list"  # page 02 shows none of chapter 28's cases
 
 
 def wrap_pandoc(work):
@@ -145,20 +144,25 @@ def check(tree, work, pages):
 
 
 def planted(work):
-    """The proof: page 02 of a copy of the tree whose golden.lua also io.open()s PLANTED_READ."""
+    """The proof: the first chapter's page in a copy of the tree whose golden.lua also io.open()s
+    the last chapter's cases.list (a page shows no other chapter's cases)."""
+    chapters = [c for c, _ in suite.chapters()]
+    if len(chapters) < 2:
+        sys.exit("render-inputs --planted: the book has one chapter; the planted read needs another's golden file")
+    page, planted_read = chapters[0], f"golden/{chapters[-1]}/cases.list"
     tree = work.with_name(work.name + "-tree")
     shutil.rmtree(tree, ignore_errors=True)
     shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns("build*", ".git"), symlinks=True)
     golden_lua = tree / "book" / "filters" / "golden.lua"
-    golden_lua.write_text(f"do local f = assert(io.open('{tree / PLANTED_READ}', 'rb')); f:read('a'); f:close() end\n"
+    golden_lua.write_text(f"do local f = assert(io.open('{tree / planted_read}', 'rb')); f:read('a'); f:close() end\n"
                           + golden_lua.read_text(encoding="utf-8"), encoding="utf-8")
-    found, _ = check(tree, work, ["02"])
-    if ("02-op-traffic.html", PLANTED_READ) not in found:
-        print(f"render-inputs --planted: FAILED: golden.lua io.open()ed {PLANTED_READ} while page 02 rendered, "
+    found, _ = check(tree, work, [page])
+    if (f"{page}.html", planted_read) not in found:
+        print(f"render-inputs --planted: FAILED: golden.lua io.open()ed {planted_read} while {page}'s page rendered, "
               "and the check did not name it")
         return 1
     shutil.rmtree(tree)
-    print(f"render-inputs --planted: ok (the failure above is the planted one: a filter's io.open of {PLANTED_READ})")
+    print(f"render-inputs --planted: ok (the failure above is the planted one: a filter's io.open of {planted_read})")
     return 0
 
 
