@@ -47,81 +47,24 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
         --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua"
         --citeproc --csl "$book_csl")
 
-# The render cache. A file Pandoc writes (a page, the EPUB, the PDF's LaTeX) is kept as
-# OUT/.cache/<name> with OUT/.cache/<name>.deps: a key of its command line (an argument that
-# names a file by its bytes: the page, the template, the metadata, the cover), Pandoc's
-# version, the filters' and this script's bytes and the figure folder's name; then
-# `<sha1>  <path>` of every file the filters read while making it (BOOK_READ_LOG,
-# book/filters/repo.lua: the golden outputs, code, profiles; `-  <path>` for one that was
-# missing; `<sha1>  @<what>:<page>` for what it took from another page, below), then for the
-# LaTeX the figures it wrote. The kept file is used again only when the key and every line still hold.
-static_key=$({ pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null; cd "$root" && find book/filters -type f -print0 | LC_ALL=C sort -z |
-  xargs -0 sha1sum; sha1sum book/render.sh; } | sha1sum | cut -c1-40)
+# The render cache, book/render_memo.py: a file Pandoc writes (a page, the EPUB, the PDF's LaTeX)
+# is kept in OUT/.cache/ with a record (scripts/lib/memo_store.py's key scheme and store) of what
+# it was made from: the tools, the filters, this script, the command line (a file argument by its
+# bytes), and every file the filters read while making it (BOOK_READ_LOG, book/filters/repo.lua:
+# the golden outputs, code, profiles; one that was missing; what it took from another page, its
+# titles and numbered figures); for the LaTeX, the figures it wrote. The kept file is used again
+# only when all of that still holds. The tools' versions are read once per render.
+# Debian's Python, as for the fonts: it starts in 35 ms of CPU, a pyenv shim in 85 (every page pays it).
+memo=(/usr/bin/python3 -S "$book/render_memo.py")  # -S: the standard library alone, no site packages
+BOOK_RENDER_TOOLS=$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)
+export BOOK_RENDER_TOOLS
+# What each page tells the others now is computed at most once per render (render_memo.py).
+rm -f "$cache/derived-now"
 
-# run_key PANDOC_ARGS...: the key of one Pandoc run (above).
-run_key() {
-  local arg
-  { echo "$static_key"; echo "figures ${BOOK_FIGURE_DIR:-} epoch ${SOURCE_DATE_EPOCH:-}"
-    for arg in "${common[@]}" "$@"; do
-      if [ -f "$arg" ]; then echo "file $(sha1sum <"$arg" | cut -c1-40)"; else printf 'arg %s\n' "$arg"; fi
-    done; } | sha1sum | cut -c1-40
-}
-
-# What each page tells the other pages now (its titles, its numbered figures and tables:
-# book/filters/summaries.lua), one `<sha1>  @<what>:book/<page>.md` line each. A filter takes
-# them through repo.derive, which logs such a line instead of the page's bytes: a page is
-# rendered again when another page's titles or labels changed, not at every edit of its prose.
-# (Empty when it cannot be computed: then every page that took one is rendered again.)
-# Computed once per render, when a kept file's key first holds (an edited page's does not, so
-# a one-page render after a prose edit does not compute it); the whole book computes it first.
-derived_now=$cache/derived-now
-derived_ready=
-derive_now() {
-  [ -z "$derived_ready" ] || return 0
-  (cd "$root" && pandoc --from markdown --to plain --lua-filter book/filters/summaries_digest.lua \
-     -o /dev/null </dev/null >"$derived_now.tmp" 2>/dev/null) || : >"$derived_now.tmp"
-  mv -f "$derived_now.tmp" "$derived_now"
-  derived_ready=1
-}
-
-# cache_holds ENTRY KEY: true when OUT/.cache/ENTRY was made by a run with KEY from files
-# that are all still byte for byte what it read (and those it missed, still missing), and
-# what it took from other pages is what they tell now.
-cache_holds() {
-  local deps=$1.deps rel
-  [ -f "$1" ] && [ -f "$deps" ] && [ "$(head -n 1 "$deps")" = "key $2" ] || return 1
-  derive_now
-  ! grep '^[-0-9a-f]*  @' "$deps" | grep -qvxF -f "$derived_now" || return 1
-  while IFS= read -r rel; do [ ! -e "$root/$rel" ] || return 1; done < <(sed -n '/^-  @/d; s/^-  //p' "$deps")
-  sed -n '2,$p' "$deps" | grep -v -e '^-  ' -e '^[0-9a-f]*  @' | (cd "$root" && sha1sum --check --status --strict) 2>/dev/null
-}
-
-# output TARGET LABEL PANDOC_ARGS...: renders into TARGET.tmp, then renames it,
-# so a failed render never leaves a half-written file behind; or copies the cache's
-# file when it holds (above).
+# output TARGET LABEL PANDOC_ARGS...: TARGET rendered by Pandoc into TARGET.tmp, then renamed,
+# so a failed render never leaves a half-written file behind; or the cache's copy when it holds.
 output() {
-  local dst=$1 label=$2 entry key
-  shift 2
-  entry=$cache/$(basename "$dst")
-  key=$(run_key "$@")
-  if cache_holds "$entry" "$key"; then
-    cp "$entry" "$dst.tmp" && mv -f "$dst.tmp" "$dst"
-    return
-  fi
-  rm -f "$entry.deps" "$entry.reads"  # the deps go first: an interrupted run leaves no false entry
-  if ! BOOK_READ_LOG=$entry.reads pandoc "${common[@]}" "$@" -o "$dst.tmp"; then
-    rm -f "$dst.tmp" "$entry.reads"
-    echo "render: FAILED: $label (the message above names what is missing)" >&2
-    return 1
-  fi
-  cp "$dst.tmp" "$entry"
-  { echo "key $key"
-    [ ! -f "$entry.reads" ] || LC_ALL=C sort -u "$entry.reads"
-    [ -z "${BOOK_FIGURE_DIR:-}" ] || find "$BOOK_FIGURE_DIR" -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha1sum
-  } >"$entry.deps.tmp"
-  mv -f "$entry.deps.tmp" "$entry.deps"
-  rm -f "$entry.reads"
-  mv -f "$dst.tmp" "$dst"
+  "${memo[@]}" output "$cache" "$1" "$2" -- "${common[@]}" "${@:3}"
 }
 
 # page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html, with the
@@ -144,18 +87,9 @@ search_index() {
 }
 
 # mono_fonts DIR: the outputs' monospace faces (book/html/mono_fonts.py), made again only when
-# a character they may hold or the script changed: OUT/.cache/fonts keeps them under that key.
+# a character they may hold or the script changed: OUT/.cache/fonts/ keeps them (render_memo.py).
 mono_fonts() {
-  local key kept=$cache/fonts
-  key=$({ sha1sum "$book/html/mono_fonts.py"; cd "$root" && find golden chapters common/src common/include -type f \
-    -print0 | LC_ALL=C sort -z | xargs -0 sha1sum; } | sha1sum | cut -c1-40)
-  if [ "$(cat "$kept/key" 2>/dev/null)" != "$key" ]; then
-    rm -rf "$kept" && mkdir -p "$kept"
-    /usr/bin/python3 "$book/html/mono_fonts.py" "$root" "$kept" >/dev/null ||
-      { echo "render: FAILED: the outputs' fonts (book/html/mono_fonts.py)" >&2; return 1; }
-    echo "$key" > "$kept/key"
-  fi
-  mkdir -p "$1" && cp "$kept"/*.woff2 "$1/"
+  "${memo[@]}" fonts "$cache" "$1"
 }
 
 # html_assets DIR: the stylesheet and the full-size figures the pages link to
@@ -250,7 +184,7 @@ fi
 # half of one. On failure the old book goes too, so nothing stale is left.
 # The pages and the EPUB are independent: render them at once.
 final=$out
-derive_now  # before the pages render side by side, each of which may need it
+"${memo[@]}" derive "$cache"  # before the pages render side by side, each of which may need it
 out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"

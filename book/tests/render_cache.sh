@@ -37,15 +37,18 @@ render() {
 # pages_render STEP: the pages alone (BOOK_FORMATS=html), for the steps that check only pages:
 # XeLaTeX typesetting the PDF anew was most of what each of them cost.
 pages_render() { BOOK_FORMATS=html render "$1"; }
-# stamps: each cache entry's modification time, one `<entry> <time>` line per file.
+# stamps: each cache entry's modification time (a kept file, its record <entry>.json, the fonts),
+# one `<entry> <time>` line per file.
 stamps() { (cd "$out/.cache" && find . -type f ! -name derived-now -printf '%P %T@\n' | LC_ALL=C sort); }
 
 render first
 for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html book.tex book.epub; do
-  [ -f "$out/.cache/$entry" ] && [ -f "$out/.cache/$entry.deps" ] || fail "render 1 kept no $entry in the cache"
+  [ -f "$out/.cache/$entry" ] && [ -f "$out/.cache/$entry.json" ] || fail "render 1 kept no $entry in the cache"
 done
-grep -q '^[0-9a-f]\{40\}  golden/02-op-traffic/default.txt$' "$out/.cache/02-op-traffic.html.deps" ||
-  fail "the page's deps do not name the golden output it shows (golden/02-op-traffic/default.txt)"
+# The page's record (book/render_memo.py) names the golden output it shows, with its bytes' SHA-256.
+python3 -c 'import json, re, sys; sys.exit(not re.fullmatch("[0-9a-f]{64}", json.load(open(sys.argv[1]))["reads"].get(sys.argv[2]) or ""))' \
+  "$out/.cache/02-op-traffic.html.json" golden/02-op-traffic/default.txt ||
+  fail "the page's record does not name the golden output it shows (golden/02-op-traffic/default.txt)"
 before=$(stamps)
 
 render unchanged

@@ -6,9 +6,10 @@ Who keeps what (docs/gate-and-preview.md, "One memo"):
   - book/tests/verdict_memo.py: a whole-book check's pass (epubcheck, the PDF's checks, the
     search), in build/memo/verdict-<check>.json;
   - book/tests/page_memo.py: each page's pass of a browser check, with the files the browser
-    loaded for it, in build/memo/<check>.json.
-(book/render.sh keeps the files Pandoc wrote in its output folder's .cache/, keyed in bash on
-the files its filters logged reading: it keeps rendered files, not verdicts.)
+    loaded for it, in build/memo/<check>.json;
+  - book/render_memo.py (book/render.sh's cache): each file Pandoc wrote, with the files its
+    filters read for it, in the render's OUT/.cache/<name>.json. It keeps rendered files, not
+    verdicts: the store holds the records, the files stay beside them (OUT/.cache/<name>).
 
 The key scheme: a SHA-256 over named files, each as `name NUL bytes NUL` (a link as its
 target), over what the result rests on besides (a command line, package versions); a record
@@ -21,7 +22,6 @@ when what it records passed.
 import hashlib
 import json
 import os
-import subprocess
 from pathlib import Path
 
 
@@ -63,6 +63,7 @@ def file_digest(path):
 
 def package_versions(names=()):
     """`package version` lines of the installed Debian packages (all of them when names is empty)."""
+    import subprocess  # here: book/render_memo.py, on every page's render, needs no process
     done = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\\n", *names],
                           capture_output=True, text=True)
     return done.stdout

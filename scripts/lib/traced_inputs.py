@@ -47,13 +47,17 @@ def available():
     return shutil.which("strace") is not None
 
 
+def traced(argv, log):
+    """The command that runs argv under strace, its calls into the file log (parse reads it)."""
+    return ["strace", "-f", "--seccomp-bpf", "-qq", "-x", "-y", "-s", "4096", "-e", "status=successful",
+            "-e", "trace=open,openat,openat2,creat,execve,execveat", "-o", log, "--", *argv]
+
+
 def run_traced(argv, cwd=None, env=None, timeout=None):
     """Runs argv under strace; returns (exit status, output text, Observed)."""
     with tempfile.TemporaryDirectory(prefix="traced-") as work:
         log = os.path.join(work, "trace")
-        command = ["strace", "-f", "--seccomp-bpf", "-qq", "-x", "-y", "-s", "4096", "-e", "status=successful",
-                   "-e", "trace=open,openat,openat2,creat,execve,execveat", "-o", log, "--", *argv]
-        done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        done = subprocess.run(traced(argv, log), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=timeout)
         with open(log, encoding="utf-8", errors="surrogateescape") as f:
             observed = parse(f, cwd or os.getcwd())
