@@ -29,7 +29,7 @@ LENGTH = 41
 UNSTAMPED = b"?" * LENGTH  # the placeholder the compiler writes; --version reads it as not known
 _SLOT = re.compile(re.escape(MARKER) + rb"[0-9a-f?]{40}[+=?]")
 # Emscripten 3.1's -sSINGLE_FILE: the module inlined as one base64 data URI.
-_EMBEDDED = re.compile(rb'"data:application/octet-stream;base64,([A-Za-z0-9+/=]+)"')
+_EMBEDDED = re.compile(rb'(["\'])data:application/octet-stream;base64,([A-Za-z0-9+/=]+)\1')
 
 
 def tree_stamp(root):
@@ -64,12 +64,13 @@ def rewritten(data, stamp):
 
     def inlined(match):
         nonlocal count
-        module = base64.b64decode(match.group(1))
+        module = base64.b64decode(match.group(2))
         found = len(_SLOT.findall(module))
         if not found:
             return match.group(0)
         count += found
-        return b'"data:application/octet-stream;base64,' + base64.b64encode(_rewrite_slots(module, stamp)) + b'"'
+        quote = match.group(1)
+        return quote + b"data:application/octet-stream;base64," + base64.b64encode(_rewrite_slots(module, stamp)) + quote
 
     return _EMBEDDED.sub(inlined, out), count
 

@@ -69,11 +69,12 @@ echo "ok   without a memo no chapter is unchanged"
 
 # A new commit, nothing else changed: the programs get the new commit in their stamp
 # (scripts/lib/build_stamp.py, as every build does), and no chapter's fingerprint changes.
-# A native program carries the slot as it is; a wasm program inlines its module as base64.
+# A native program carries the slot as it is; a wasm program inlines its module as base64
+# (Emscripten 3.1 writes it in single quotes).
 slot="LEDGER-BUILD-STAMP:$(printf '?%.0s' {1..41})"
 printf 'program v1 %s end\n' "$slot" >"$tree/build/chapters/$first/program"
 mkdir -p "$tree/build-wasm/chapters/$first"
-printf 'var m = "data:application/octet-stream;base64,%s";\n' "$(printf 'wasm %s end' "$slot" | base64 -w0)" \
+printf "var m = 'data:application/octet-stream;base64,%s';\n" "$(printf 'wasm %s end' "$slot" | base64 -w0)" \
   >"$tree/build-wasm/chapters/$first/program.js"
 commit() { git -C "$tree" -c user.name=test -c user.email=test@example.com commit -q --allow-empty -m "$1"; }
 restamp() {
@@ -84,7 +85,7 @@ restamp() {
 # stamped_commit: the commit each stand-in carries now, native then wasm.
 stamped_commit() {
   grep -ao 'LEDGER-BUILD-STAMP:[0-9a-f]*' "$tree/build/chapters/$first/program" | cut -d: -f2
-  sed 's/.*base64,\([^"]*\)".*/\1/' "$tree/build-wasm/chapters/$first/program.js" | base64 -d |
+  grep -o 'base64,[A-Za-z0-9+/=]*' "$tree/build-wasm/chapters/$first/program.js" | cut -d, -f2 | base64 -d |
     grep -ao 'LEDGER-BUILD-STAMP:[0-9a-f]*' | cut -d: -f2
 }
 git -C "$tree" init -q && git -C "$tree" add -A && commit "the tree"
