@@ -29,6 +29,7 @@ LENGTH = 41
 UNSTAMPED = b"?" * LENGTH  # the placeholder the compiler writes; --version reads it as not known
 _SLOT = re.compile(re.escape(MARKER) + rb"[0-9a-f?]{40}[+=?]")
 # Emscripten 3.1's -sSINGLE_FILE: the module inlined as one base64 data URI.
+_DATA_URI = b"data:application/octet-stream;base64,"
 _EMBEDDED = re.compile(rb'(["\'])data:application/octet-stream;base64,([A-Za-z0-9+/=]+)\1')
 
 
@@ -72,6 +73,8 @@ def rewritten(data, stamp):
         quote = match.group(1)
         return quote + b"data:application/octet-stream;base64," + base64.b64encode(_rewrite_slots(module, stamp)) + quote
 
+    if _DATA_URI not in out:  # a native program: no scan for an inlined module (the pattern has no literal prefix)
+        return out, count
     return _EMBEDDED.sub(inlined, out), count
 
 
