@@ -47,8 +47,7 @@ TEST_CASE(
   CHECK(version_text(c.program, c.build) == c.text);
 }
 
-TEST_CASE("a commit stamp gives the commit and whether the tree had changes, the placeholder neither",
-          "[edition]") {
+TEST_CASE("a commit stamp gives the commit and whether the tree had changes, the placeholder neither", "[edition]") {
   using ledger::edition::parse_stamp;
   const std::string commit = "0123456789abcdef0123456789abcdef01234567";
   CHECK(parse_stamp(commit + "=").commit == commit);
