@@ -4,6 +4,28 @@
 
 namespace ledger::edition {
 
+Stamp parse_stamp(std::string_view stamp) {
+  const std::string_view commit = stamp.substr(0, kStampLength - 1);
+  if (stamp.size() != kStampLength || commit.find_first_not_of("0123456789abcdef") != std::string_view::npos) {
+    return {"", false};
+  }
+  return {std::string(commit), stamp.back() == '+'};
+}
+
+BuildInfo stamped(const BuildInfo& info) {
+  static const Stamp stamp = [] {
+    std::string slot;  // read byte by byte: volatile, written after the link
+    for (std::size_t i = kStampMarkerLength; i < kStampMarkerLength + kStampLength; ++i) {
+      slot += kBuildStampSlot[i];
+    }
+    return parse_stamp(slot);
+  }();
+  BuildInfo out = info;
+  out.commit = stamp.commit;
+  out.dirty = stamp.dirty;
+  return out;
+}
+
 std::string version_text(std::string_view program, const BuildInfo& info) {
   std::string text = info.edition == 0 ? fmt::format("{} 尚未发布（还没有第 1 版）\n", program)
                                        : fmt::format("{} 第 {} 版（{}）\n", program, info.edition, info.date);

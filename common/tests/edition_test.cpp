@@ -46,3 +46,15 @@ TEST_CASE(
   const VersionCase c = GENERATE(from_range(kVersionCases));
   CHECK(version_text(c.program, c.build) == c.text);
 }
+
+TEST_CASE("a commit stamp gives the commit and whether the tree had changes, the placeholder neither", "[edition]") {
+  using ledger::edition::parse_stamp;
+  const std::string commit = "0123456789abcdef0123456789abcdef01234567";
+  CHECK(parse_stamp(commit + "=").commit == commit);
+  CHECK_FALSE(parse_stamp(commit + "=").dirty);
+  CHECK(parse_stamp(commit + "+").dirty);
+  // What the link writes before the stamp (common/src/build_stamp.cpp): not known, not dirty.
+  CHECK(parse_stamp(std::string(41, '?')).commit.empty());
+  CHECK_FALSE(parse_stamp(std::string(41, '?')).dirty);
+  CHECK(parse_stamp(commit).commit.empty());  // one byte short
+}

@@ -1,45 +1,32 @@
 #!/usr/bin/env python3
 """Writes OUT_DIR/edition_<chapter>.cpp for every chapter: what its program's --version prints
-(ledger/edition.hpp): the last released edition (editions/latest.txt), the tree's commit and
-whether it has uncommitted changes, and the digest of the chapter's published outputs now and in
-that edition. Run at every build (common/cmake/Edition.cmake); a file is rewritten only when its
-text changes, so an unchanged chapter is not relinked.
+(ledger/edition.hpp) but the commit: the last released edition (editions/latest.txt) and the
+digest of the chapter's published outputs now and in that edition. A file is rewritten only when
+its text changes, so an unchanged chapter is not relinked. Then the commit: the tree's stamp (its
+commit and whether it has uncommitted changes) goes to OUT_DIR/stamp.txt and into each PROGRAM
+already linked (scripts/lib/build_stamp.py), so a new commit relinks nothing; a program linked
+afterwards is stamped from stamp.txt as it is linked (common/cmake/Chapters.cmake).
+Run at every build, before any program is linked (common/cmake/Edition.cmake).
 
-Usage: edition_info.py OUT_DIR
+Usage: edition_info.py OUT_DIR [PROGRAM...]
 """
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "lib"))
+import build_stamp  # noqa: E402
 import editions  # noqa: E402
 import suite  # noqa: E402
-
-
-def git(*args):
-    """git's output in the tree, or None: no git, or the tree is no repository of its own (a
-    scratch copy inside another checkout must not take that checkout's commit)."""
-    try:
-        top = subprocess.run(["git", "-C", str(suite.ROOT), "rev-parse", "--show-toplevel"], capture_output=True, text=True)
-        if top.returncode != 0 or Path(top.stdout.strip()).resolve() != suite.ROOT.resolve():
-            return None
-        done = subprocess.run(["git", "-C", str(suite.ROOT), *args], capture_output=True, text=True)
-    except OSError:
-        return None
-    return done.stdout if done.returncode == 0 else None
 
 
 def cpp_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main(out_dir):
+def main(out_dir, programs):
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     edition = editions.latest()
-    commit = (git("rev-parse", "HEAD") or "").strip()
-    status = git("status", "--porcelain", "--untracked-files=normal")
-    dirty = "true" if status else "false"  # no git (a copy of the sources): not known, said so by an empty commit
     now = editions.chapter_digests(editions.current_outputs())
     for chapter, _ in suite.chapters():
         text = (
@@ -47,20 +34,21 @@ def main(out_dir):
             '#include "ledger/edition.hpp"\n\n'
             "namespace ledger::edition {\n"
             f"const BuildInfo kThisBuild{{{edition.number if edition else 0}, "
-            f"{cpp_string(edition.date if edition else '')}, {cpp_string(chapter)}, {cpp_string(commit)}, {dirty},\n"
+            f"{cpp_string(edition.date if edition else '')}, {cpp_string(chapter)}, {{}}, false,  // the commit: stamped()\n"
             f"                           {cpp_string(now.get(chapter, ''))}, "
             f"{cpp_string(edition.digests.get(chapter, '') if edition else '')}}};\n"
             "}  // namespace ledger::edition\n")
         target = out / f"edition_{chapter}.cpp"
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
-    return 0
+    build_stamp.main(["build_stamp.py", "write", str(out / "stamp.txt")])
+    return build_stamp.main(["build_stamp.py", "restamp", str(out / "stamp.txt"), *programs])
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: edition_info.py OUT_DIR")
+    if len(sys.argv) < 2:
+        sys.exit("usage: edition_info.py OUT_DIR [PROGRAM...]")
     try:
-        sys.exit(main(sys.argv[1]))
+        sys.exit(main(sys.argv[1], sys.argv[2:]))
     except (editions.EditionError, suite.ListError) as e:
         sys.exit(f"edition_info.py: {e}")

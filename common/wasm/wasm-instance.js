@@ -40,8 +40,8 @@ function mountHostFolders(FS) {
 function loadProgram(programFile) {
   const file = path.resolve(programFile);
   const factory = require(file);
-  const inlined = fs.readFileSync(file, 'latin1').match(/"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/);
-  const compiled = inlined ? WebAssembly.compile(Buffer.from(inlined[1], 'base64')) : null;
+  const inlined = fs.readFileSync(file, 'latin1').match(/(["'])data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)\1/);
+  const compiled = inlined ? WebAssembly.compile(Buffer.from(inlined[2], 'base64')) : null;
   return function run(args) {
     return new Promise((resolve) => {
       const stdout = [], stderr = [];

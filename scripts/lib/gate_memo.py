@@ -18,7 +18,10 @@ A chapter's fingerprint is a hash of
     install (a pyenv python3: its bytes);
   - the chapter's own files: chapters/<chapter>/, golden/<chapter>/ and book/<chapter>.md;
   - what the builds made for it: the files directly in build/chapters/<chapter>/ and
-    build-wasm/chapters/<chapter>/ (its programs, its test lists, its generated lists);
+    build-wasm/chapters/<chapter>/ (its programs, its test lists, its generated lists), a
+    program with its commit stamp as unstamped (scripts/lib/build_stamp.py: only --version
+    reads those bytes, and its test, version/programs and wasm/version/programs, is no
+    chapter's, so the gate always runs it): a new commit alone changes no fingerprint;
   - what it declares it reads beyond those (chapters/<chapter>/chapter.toml: [golden]
     reference and verbatim in ../shared/reference, [memo] reads) and what its tests were seen
     to read outside the tree (build*/memo-observed.json, written by scripts/lib/memo_trace.py,
@@ -38,6 +41,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_stamp  # noqa: E402
 import suite  # noqa: E402
 import memo_store  # noqa: E402  the suite's one key scheme and store
 import traced_inputs  # noqa: E402
@@ -158,6 +162,15 @@ def observed_inputs(chapter):
     return out
 
 
+def hash_built(digest, path, name):
+    """A build product as memo_store.hash_file hashes it, but a program's commit stamp as the
+    placeholder its link wrote (what --version alone reads)."""
+    if path.is_symlink():
+        memo_store.hash_file(digest, path, name)
+        return
+    digest.update(name.encode() + b"\0" + build_stamp.unstamped(path.read_bytes()) + b"\0")
+
+
 def chapter_lines(chapter, shared):
     lines = list(shared)
     own = [ROOT / "chapters" / chapter, ROOT / "golden" / chapter, ROOT / "book" / f"{chapter}.md"]
@@ -173,7 +186,7 @@ def chapter_lines(chapter, shared):
         if folder.is_dir():
             digest = hashlib.sha256()
             for path in sorted(p for p in folder.iterdir() if p.is_file()):
-                memo_store.hash_file(digest, path, str(path.relative_to(ROOT)))
+                hash_built(digest, path, str(path.relative_to(ROOT)))
             lines.append(f"built {build}/chapters/{chapter} {digest.hexdigest()}")
     lines += [f"declared {path} {file_digest(path)}" for path in declared_inputs(chapter)]
     lines += [f"observed {path} {file_digest(path)}" for path in sorted(set(observed_inputs(chapter)))]

@@ -17,6 +17,9 @@ The rules (gate_memo.py hashes each):
   packages  a file a Debian package installed, or the system's own under /usr and /etc: the
             version of every installed package
   program   a program outside dpkg (a pyenv python) and the files under its prefix: their bytes
+A program's commit stamp (scripts/lib/build_stamp.py) is the one part of a built program the
+fingerprint leaves out: a test that runs a chapter program's --version (the program, or the .js
+Node runs, then --version alone) fails here too; version/programs tests it, never left out.
 Not inputs: /proc, /sys, /dev, /run, the tests' own temporary folder (their TMPDIR), what the test
 itself wrote, folders.
 """
@@ -126,6 +129,21 @@ class Rules:
                       f"chapters/{chapter}/chapter.toml")
 
 
+def version_runs(commands):
+    """The chapter programs (real paths in build*/chapters/) run with --version alone, which
+    prints the commit stamp: `PROGRAM --version`, or `node RUNNER PROGRAM.js --version`."""
+    root = os.path.realpath(ROOT) + "/"
+    out = set()
+    for program, argv in commands:
+        if len(argv) < 2 or argv[-1] != "--version":
+            continue
+        target = program if len(argv) == 2 else os.path.realpath(argv[-2])
+        rel = target[len(root):] if target.startswith(root) else ""
+        if rel.startswith("build") and rel.split("/")[1:2] == ["chapters"]:
+            out.add(target)
+    return out
+
+
 def program_prefixes(runs):
     """The installation folders of the programs run that dpkg did not install (x/bin/prog -> x/)."""
     out = set()
@@ -160,6 +178,9 @@ def main(argv):
         for (chapter, name, command, *_), status, output, seen in pool.map(one, tests):
             if status != 0:
                 failed.append(f"{name} (exit {status}; traced):\n{output[-2000:]}")
+            for program in sorted(version_runs(seen.commands)):
+                problems.append(f"{name}: runs {program} --version, whose commit stamp chapter {chapter}'s fingerprint "
+                                "leaves out (scripts/lib/build_stamp.py); test --version in version/programs instead")
             prefixes = program_prefixes(seen.runs)
             for path in sorted({source_of(p) for p in seen.reads | seen.runs}):
                 rule, detail = rules.rule(chapter, path, prefixes)

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 # open/openat/openat2 that returned a descriptor, decoded by -y to its real path: `= 3</real/path>`.
 OPEN = re.compile(r'^(?:open|openat|openat2|creat)\((?:[^,]*, )?"((?:[^"\\]|\\.)*)", ([A-Z_|0-9]+)(?:, [^)]*)?.*\) = \d+<(.*)>$')
-EXEC = re.compile(r'^(?:execve|execveat)\((?:[^,]*, )?"((?:[^"\\]|\\.)*)", .*\) = 0$')
+EXEC = re.compile(r'^(?:execve|execveat)\((?:[^,]*, )?"((?:[^"\\]|\\.)*)", \[((?:"(?:[^"\\]|\\.)*"(?:, )?)*)\]?.*\) = 0$')
+WORD = re.compile(r'"((?:[^"\\]|\\.)*)"')
 WRITES = ("O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC")
 ESCAPE = re.compile(rb'\\(x[0-9a-fA-F]{2}|[0-7]{1,3}|.)')
 SIMPLE = {b"n": b"\n", b"t": b"\t", b"r": b"\r", b"v": b"\v", b"f": b"\f", b'"': b'"', b"\\": b"\\"}
@@ -41,6 +42,7 @@ class Observed:
     reads: set = field(default_factory=set)  # real paths of regular files opened for reading only
     runs: set = field(default_factory=set)  # real paths of the programs executed
     writes: set = field(default_factory=set)  # real paths opened for writing (outputs, not inputs)
+    commands: list = field(default_factory=list)  # (real path, argv) of every program executed
 
 
 def available():
@@ -76,7 +78,9 @@ def parse(lines, cwd):
             continue
         match = EXEC.match(call)
         if match:
-            observed.runs.add(os.path.realpath(os.path.join(cwd, unescape(match.group(1)))))
+            program = os.path.realpath(os.path.join(cwd, unescape(match.group(1))))
+            observed.runs.add(program)
+            observed.commands.append((program, [unescape(w) for w in WORD.findall(match.group(2))]))
     # A regular file only (not a folder listed, a pipe or a device), and not one it wrote itself.
     observed.reads = {p for p in observed.reads - observed.writes if os.path.isfile(p)}
     return observed

@@ -66,3 +66,43 @@ expect "the new file removed again" "${chapters[@]}"
 memo fingerprint "$scratch/now.json"
 [ -z "$(memo unchanged "$scratch/no-memo.json" "$scratch/now.json")" ] || fail "without a memo, a chapter was unchanged"
 echo "ok   without a memo no chapter is unchanged"
+
+# A new commit, nothing else changed: the programs get the new commit in their stamp
+# (scripts/lib/build_stamp.py, as every build does), and no chapter's fingerprint changes.
+# A native program carries the slot as it is; a wasm program inlines its module as base64
+# (Emscripten 3.1 writes it in single quotes).
+slot="LEDGER-BUILD-STAMP:$(printf '?%.0s' {1..41})"
+printf 'program v1 %s end\n' "$slot" >"$tree/build/chapters/$first/program"
+mkdir -p "$tree/build-wasm/chapters/$first"
+printf "var m = 'data:application/octet-stream;base64,%s';\n" "$(printf 'wasm %s end' "$slot" | base64 -w0)" \
+  >"$tree/build-wasm/chapters/$first/program.js"
+commit() { git -C "$tree" -c user.name=test -c user.email=test@example.com commit -q --allow-empty -m "$1"; }
+restamp() {
+  python3 "$tree/scripts/lib/build_stamp.py" write "$scratch/stamp.txt"
+  python3 "$tree/scripts/lib/build_stamp.py" stamp "$scratch/stamp.txt" "$tree/build/chapters/$first/program" \
+    "$tree/build-wasm/chapters/$first/program.js"
+}
+# stamped_commit: the commit each stand-in carries now, native then wasm.
+stamped_commit() {
+  grep -ao 'LEDGER-BUILD-STAMP:[0-9a-f]*' "$tree/build/chapters/$first/program" | cut -d: -f2
+  grep -o 'base64,[A-Za-z0-9+/=]*' "$tree/build-wasm/chapters/$first/program.js" | cut -d, -f2 | base64 -d |
+    grep -ao 'LEDGER-BUILD-STAMP:[0-9a-f]*' | cut -d: -f2
+}
+git -C "$tree" init -q && git -C "$tree" add -A && commit "the tree"
+restamp
+[ "$(stamped_commit | sort -u)" = "$(git -C "$tree" rev-parse HEAD)" ] || fail "the stand-ins were not stamped: $(stamped_commit)"
+memo fingerprint "$scratch/memo.json"
+commit "a new commit, nothing changed"
+restamp
+[ "$(stamped_commit | sort -u)" = "$(git -C "$tree" rev-parse HEAD)" ] ||
+  fail "after a new commit the programs do not carry it: $(stamped_commit)"
+echo "ok   a new commit is stamped into the native and the wasm program"
+expect "a new commit, nothing else changed" "${chapters[@]}"
+edit_expect "$tree/build-wasm/chapters/$first/program.js" "$first's wasm program rebuilt differently" "${others[@]}"
+# Only --version reads the stamp: the slot is read in common/src/edition.cpp (stamped()), which
+# only common/entry/program_main.cpp's --version calls; any other reader would make the memo
+# above unsound, so it fails here.
+readers=$(cd "$root" && grep -rlE 'kBuildStampSlot|stamped\(' common chapters --include='*.cpp' --include='*.hpp' | sort | paste -sd ' ')
+[ "$readers" = "common/entry/program_main.cpp common/include/ledger/edition.hpp common/src/build_stamp.cpp common/src/edition.cpp" ] ||
+  fail "the commit stamp is read beyond --version (common/src/edition.cpp, program_main.cpp): $readers"
+echo "ok   only --version reads the commit stamp"

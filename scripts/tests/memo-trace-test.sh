@@ -4,7 +4,10 @@
 # of planted chapter tests, scripts/lib/memo_trace.py must
 #   - fail on a chapter-28 test reading chapter 02's golden/02-op-traffic/default.txt, and on a
 #     chapter-36 test reading a file outside the tree, naming the test, the file and the rule;
-#   - pass once 28 declares the read ([memo] reads) and the outside read is gone;
+#   - fail on a chapter-02 test running its program's --version (the commit stamp, which the
+#     fingerprint leaves out: scripts/lib/build_stamp.py), naming it;
+#   - pass once 28 declares the read ([memo] reads) and the outside read and the --version run are
+#     gone (the program run otherwise is covered);
 # and scripts/lib/gate_memo.py's fingerprints must then change
 #   - for 28 when 02's default.txt changes (a read across chapters), and for every chapter when
 #     02's profiles/h200-nvlink.yaml changes (every page's run control carries every profile),
@@ -28,6 +31,10 @@ cp "$root/../shared/reference/op_traffic.py" "$scratch/shared/reference/" 2>/dev
 echo "outside the tree" >"$scratch/elsewhere.txt"
 printf '#!/bin/sh\n# a tool dpkg did not install\nexec cat "$@"\n' >"$scratch/tools/bin/tool"
 chmod +x "$scratch/tools/bin/tool"
+mkdir -p "$tree/build/chapters/02-op-traffic"
+program=$tree/build/chapters/02-op-traffic/op_traffic  # a stand-in for the chapter's program
+printf '#!/bin/sh\necho "op_traffic $*"\n' >"$program"
+chmod +x "$program"
 fail() { echo "memo-trace-test: FAILED: $*" >&2; exit 1; }
 unset LEDGER_SUITE_LOCK
 
@@ -48,20 +55,24 @@ memo() { python3 "$tree/scripts/lib/gate_memo.py" "$@"; }
 tests "28-op-ledger/planted-golden=cat golden/02-op-traffic/default.txt" \
   "36-head-roofline/planted-outside=cat \"$scratch/elsewhere.txt\"" \
   "02-op-traffic/planted-reference=cat \"$scratch/shared/reference/op_traffic.py\"" \
-  "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md"
-if trace; then fail "memo_trace.py passed with two undeclared reads: $(cat "$scratch/trace.out")"; fi
+  "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md" \
+  "02-op-traffic/planted-version=\"$program\" --version"
+if trace; then fail "memo_trace.py passed with two undeclared reads and a --version run: $(cat "$scratch/trace.out")"; fi
 grep -q "NOT COVERED: 28-op-ledger/planted-golden: reads $tree/golden/02-op-traffic/default.txt.*add \"golden/02-op-traffic/default.txt\" to \[memo\] reads in chapters/28-op-ledger/chapter.toml" \
   "$scratch/trace.out" || fail "the read across chapters is not named with its rule: $(cat "$scratch/trace.out")"
 grep -q "NOT COVERED: 36-head-roofline/planted-outside: reads $scratch/elsewhere.txt" "$scratch/trace.out" ||
   fail "the read outside the tree is not named: $(cat "$scratch/trace.out")"
-[ "$(grep -c "NOT COVERED" "$scratch/trace.out")" = 2 ] || fail "expected exactly 2 uncovered reads: $(cat "$scratch/trace.out")"
-echo "ok   a test reading another chapter's file, and one reading outside the tree, fail the check, each named with its rule"
+grep -q "NOT COVERED: 02-op-traffic/planted-version: runs $program --version, whose commit stamp" "$scratch/trace.out" ||
+  fail "the --version run of a chapter program is not named: $(cat "$scratch/trace.out")"
+[ "$(grep -c "NOT COVERED" "$scratch/trace.out")" = 3 ] || fail "expected exactly 3 uncovered reads: $(cat "$scratch/trace.out")"
+echo "ok   a test reading another chapter's file, one reading outside the tree and one running a program's --version fail the check, each named with its rule"
 
 sed -i 's|^reads = \[|reads = ["golden/02-op-traffic/default.txt", |' "$tree/chapters/28-op-ledger/chapter.toml"
 grep -q "golden/02-op-traffic/default.txt" "$tree/chapters/28-op-ledger/chapter.toml" || fail "could not declare the read in 28's chapter.toml"
 tests "28-op-ledger/planted-golden=cat golden/02-op-traffic/default.txt" \
   "02-op-traffic/planted-reference=cat \"$scratch/shared/reference/op_traffic.py\"" \
-  "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md"
+  "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md" \
+  "02-op-traffic/planted-run=\"$program\" --help"
 trace || fail "memo_trace.py failed with every read declared: $(cat "$scratch/trace.out")"
 grep -q "$scratch/tools/bin/tool" "$tree/build/memo-observed.json" ||
   fail "the program outside dpkg is not among the observed inputs: $(cat "$tree/build/memo-observed.json")"
