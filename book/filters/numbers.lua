@@ -41,6 +41,7 @@
 -- stderr, and the render fails on one that book/numbers-allowlist.txt does not
 -- list for that page. Math is audited like the sentences (`$f = 1650$` quotes
 -- a number: bind it as [$f = 1650$]{.n ...}; a formula's constants are listed).
+-- An audit writes an empty document: its listing on stderr is its output.
 -- Not prose, so not audited: code and code blocks (golden outputs, excerpts),
 -- raw HTML, citations (`[@fig:x]`), link targets, generated tables, and digits
 -- inside a name (fp16, H200, L2, e4m3; in math 4S, 2D: a coefficient).
@@ -123,6 +124,9 @@ return { {
     local wanted = doc.meta['numbers-audit']
     if wanted and pandoc.utils.stringify(wanted) == 'true' then
       audit.run(doc, key, ctx.page, span_count, bound_rows)
+      -- The audit's output is its listing; the page is not written (audit_numbers.sh's
+      -- -o /dev/null), so Pandoc need not look its code blocks' classes up as syntaxes.
+      return pandoc.Pandoc({}, doc.meta)
     end
     return doc
   end,
