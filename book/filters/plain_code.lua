@@ -16,7 +16,7 @@ local M = {}
 -- Classes no syntax of Pandoc's has as its name, short name or extension: written here.
 M.PLAIN = { output = true, command = true }
 -- Classes that name a syntax (the excerpts' languages; index.md's `sh`): Pandoc highlights them.
-M.SYNTAX = { cpp = true, ['c++'] = true, c = true, sh = true, bash = true, python = true, json = true,
+M.SYNTAX = { cpp = true, c = true, sh = true, bash = true, python = true, json = true,
   yaml = true, cmake = true, javascript = true, html = true, css = true, lua = true }
 
 local ESCAPES = { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;', ["'"] = '&#39;' }
