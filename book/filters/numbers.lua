@@ -66,14 +66,17 @@ local bound_rows = {}  -- for the audit's listing: { tok, where }
 -- "book/<page>.md:<line>" of the n-th `{.n` span: document order is source
 -- order, and several input files (the EPUB) are read one after the other.
 -- Also returns the page's chapter key (book/<key>.md).
+local span_places  -- { {place, key}, ... } of every `{.n` span, listed once
 local function span_place(n)
-  local seen = 0
-  for _, l in ipairs(page_lines) do
-    for _ in l.text:gmatch('%]{%.n[%s}]') do
-      seen = seen + 1
-      if seen == n then return l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') end
+  if not span_places then
+    span_places = {}
+    for _, l in ipairs(page_lines) do
+      for _ in l.text:gmatch('%]{%.n[%s}]') do
+        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') }
+      end
     end
   end
+  if span_places[n] then return span_places[n][1], span_places[n][2] end
   return ctx.page, ctx.page:match('([^/]+)%.md$')
 end
 

@@ -142,8 +142,15 @@ end
 
 -- chapters/chapters.list: { {key=, program=}, ... } in reading order. The grammar is
 -- scripts/lib/suite.py's CHAPTER_LINE (CR ignored; blank and `#` lines skipped); a line
--- that breaks it fails the render, naming it.
+-- that breaks it fails the render, naming it. Read once per filter (numbers.lua asks for
+-- every span it binds); each call returns a list of its own, which the caller may extend.
+local chapter_list
 function M.chapters()
+  if not chapter_list then chapter_list = M.read_chapters() end
+  return table.move(chapter_list, 1, #chapter_list, 1, {})
+end
+
+function M.read_chapters()
   local text = M.read('chapters/chapters.list')
   if not text then error('cannot read chapters/chapters.list under ' .. M.root, 0) end
   local out, seen = {}, {}
