@@ -1,16 +1,17 @@
 """scripts/preview's quick way to a chapter's page after an edit of its Markdown alone: the one
 Pandoc run book/render.sh would make for it, run directly.
 
-book/render.sh spends about 0.3 s (0.8 s at 36 chapters) of bash around a page's Pandoc run:
+book/render.sh spends about 0.3 CPU s of bash (more at 36 chapters) around a page's Pandoc run:
 the run's key, the render cache, the assets, the figures, every other page's check. When only
 book/<chapter>.md changed, none of that changes what it writes but the page itself. So the
 preview asks render.sh once which command it runs for a page (probe(): render.sh in a scratch
 folder with scripts/lib/preview_pandoc first on PATH, which records the command and writes an
 empty page) and then runs that command itself, with the edited page's name in it. The page is
 byte for byte what render.sh writes (scripts/preview's test checks it). The command is asked
-again after every rebuild that is not such an edit, and whenever a file render.sh builds the
-command from changed (stamp()). A page whose figures changed (a figure added or removed) is
-left to render.sh, which copies and prunes them.
+again after every rebuild that is not such an edit; when a file render.sh builds the command
+from has changed since (stamp()), or render.sh ran no recordable pandoc, render.sh renders the
+page as before. A page whose figures changed (a figure added or removed) is left to render.sh
+too, which copies and prunes them.
 """
 import os
 import re
@@ -50,9 +51,6 @@ class PageCommand:
         self.out_dir = out_dir  # build/book
         self.wasm_dir = Path(os.environ.get("BOOK_WASM_DIR") or ROOT / "build-wasm")
         self.argv = self.source_at = self.output_at = self.stamp = None
-
-    def forget(self):
-        self.argv = None
 
     def probe(self, chapter, env):
         """Asks render.sh for CHAPTER's command; False (and no command) when it cannot tell."""
