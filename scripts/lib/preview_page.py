@@ -16,7 +16,6 @@ too, which copies and prunes them.
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import suite
@@ -52,8 +51,10 @@ class PageCommand:
         self.wasm_dir = Path(os.environ.get("BOOK_WASM_DIR") or ROOT / "build-wasm")
         self.argv = self.source_at = self.output_at = self.stamp = None
 
-    def probe(self, chapter, env):
-        """Asks render.sh for CHAPTER's command; False (and no command) when it cannot tell."""
+    def probe(self, chapter, run):
+        """Asks render.sh for CHAPTER's command, by run(step, command, env) (the preview's
+        Builder.run: stopped with the preview, raising on failure); False (and no command)
+        when it cannot tell."""
         self.argv = None
         real = shutil.which("pandoc")
         if real is None:
@@ -72,12 +73,14 @@ class PageCommand:
         if fonts.is_dir():
             shutil.copytree(fonts, self.scratch / ".cache" / "fonts")
         before = stamp(self.wasm_dir)
-        run_env = dict(os.environ, **env, BOOK_SEARCH="later", PREVIEW_PANDOC_RECORD=str(record),
-                       PREVIEW_REAL_PANDOC=real, PATH=f"{shim_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-        done = subprocess.run(["bash", "book/render.sh", str(self.scratch), chapter], cwd=ROOT, env=run_env,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = {"BOOK_SEARCH": "later", "PREVIEW_PANDOC_RECORD": str(record), "PREVIEW_REAL_PANDOC": real,
+               "PATH": f"{shim_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+        try:
+            run("ask render.sh for a page's command", ["bash", "book/render.sh", str(self.scratch), chapter], env)
+        except Exception:  # noqa: BLE001 (its failure only leaves the page to render.sh)
+            return False
         recorded = record / f"{chapter}.html"
-        if done.returncode != 0 or not recorded.is_file() or stamp(self.wasm_dir) != before:
+        if not recorded.is_file() or stamp(self.wasm_dir) != before:
             return False
         argv = recorded.read_bytes().decode("utf-8").split("\0")[:-1]
         source = str(ROOT / "book" / f"{chapter}.md")
