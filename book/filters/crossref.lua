@@ -37,7 +37,8 @@ local function scan_book()
   labels = {}
   for _, c in ipairs(repo.chapters()) do
     local counts = { fig = 0, tbl = 0 }
-    for _, e in ipairs(repo.derive('book/' .. c.key .. '.md', 'numbered', summaries.numbered) or {}) do
+    for _, e in ipairs(repo.derive('book/' .. c.key .. '.md', 'numbered', summaries.numbered,
+      summaries.codecs.numbered) or {}) do
       if not e.chapter then
         problems.add(string.format('%s in book/%s.md comes before its chapter heading (第 N 章)', e.what, c.key))
       elseif not e.label or e.label:sub(1, #e.kind + 1) ~= e.kind .. ':' then

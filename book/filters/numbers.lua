@@ -41,6 +41,7 @@
 -- stderr, and the render fails on one that book/numbers-allowlist.txt does not
 -- list for that page. Math is audited like the sentences (`$f = 1650$` quotes
 -- a number: bind it as [$f = 1650$]{.n ...}; a formula's constants are listed).
+-- An audit writes an empty document: its listing on stderr is its output.
 -- Not prose, so not audited: code and code blocks (golden outputs, excerpts),
 -- raw HTML, citations (`[@fig:x]`), link targets, generated tables, and digits
 -- inside a name (fp16, H200, L2, e4m3; in math 4S, 2D: a coefficient).
@@ -65,14 +66,17 @@ local bound_rows = {}  -- for the audit's listing: { tok, where }
 -- "book/<page>.md:<line>" of the n-th `{.n` span: document order is source
 -- order, and several input files (the EPUB) are read one after the other.
 -- Also returns the page's chapter key (book/<key>.md).
+local span_places  -- { {place, key}, ... } of every `{.n` span, listed once
 local function span_place(n)
-  local seen = 0
-  for _, l in ipairs(page_lines) do
-    for _ in l.text:gmatch('%]{%.n[%s}]') do
-      seen = seen + 1
-      if seen == n then return l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') end
+  if not span_places then
+    span_places = {}
+    for _, l in ipairs(page_lines) do
+      for _ in l.text:gmatch('%]{%.n[%s}]') do
+        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') }
+      end
     end
   end
+  if span_places[n] then return span_places[n][1], span_places[n][2] end
   return ctx.page, ctx.page:match('([^/]+)%.md$')
 end
 
@@ -123,6 +127,9 @@ return { {
     local wanted = doc.meta['numbers-audit']
     if wanted and pandoc.utils.stringify(wanted) == 'true' then
       audit.run(doc, key, ctx.page, span_count, bound_rows)
+      -- The audit's output is its listing; the page is not written (audit_numbers.sh's
+      -- -o /dev/null), so Pandoc need not look its code blocks' classes up as syntaxes.
+      return pandoc.Pandoc({}, doc.meta)
     end
     return doc
   end,

@@ -29,7 +29,7 @@ local outline_cache = {}
 local function outline(key)
   if outline_cache[key] then return outline_cache[key] end
   local rel = 'book/' .. key .. '.md'
-  local info = repo.derive(rel, 'outline', summaries.outline)
+  local info = repo.derive(rel, 'outline', summaries.outline, summaries.codecs.outline)
   if not info then error('page.lua: chapter page missing: ' .. rel .. ' (listed in chapters/chapters.list)', 0) end
   info.key = key
   if not info.title then error('page.lua: ' .. rel .. ' has no level-1 heading (the chapter title)', 0) end

@@ -47,24 +47,63 @@ function M.read(rel)
   return text
 end
 
--- derive(rel, what, fn): fn(bytes of rel) (nil when rel is missing), where fn returns a value
--- and that value as text (summaries.lua's outline and numbered). Logged as what the caller
--- took, `<sha1 of the text>  @<what>:<rel>`, not as the file: a page that takes another page's
--- titles is not rendered again when only that page's prose changed (book/render.sh).
-function M.derive(rel, what, fn)
+-- BOOK_DERIVE_MEMO names a folder where derive keeps what it computed from a page's bytes
+-- (scripts/preview sets it): a page renders without reading every other page's Markdown again
+-- (each such read is most of a page's filter time at 36 chapters). A kept value is found by
+-- the sha1 of what it was computed from: the page's bytes, the kind, Pandoc's version and the
+-- code that computes it (codec.code()), so it is what fn would return now. The page is still read
+-- (for that sha1) and logged as before; the memo is no input of the output, only a shortcut.
+local memo_dir = os.getenv('BOOK_DERIVE_MEMO')
+if memo_dir == '' then memo_dir = nil end
+
+local function memo_path(what, text, codec)
+  local key = pandoc.utils.sha1(table.concat({ what, tostring(PANDOC_VERSION), codec.code(), text }, '\0'))
+  return path.join { memo_dir, what .. '-' .. key }
+end
+
+-- fn(text), through the memo when there is one and the kind has a codec:
+-- codec.code() -> the sha1 of that code, codec.encode(value, as_text) -> string and
+-- codec.decode(string) -> value, as_text.
+local function computed(text, what, fn, codec)
+  if not (memo_dir and codec) then return fn(text) end
+  local file = memo_path(what, text, codec)
+  local kept = io.open(file, 'rb')
+  if kept then
+    local stored = kept:read('a')
+    kept:close()
+    return codec.decode(stored)
+  end
+  local value, as_text = fn(text)
+  -- A name of this process's own (a table's address) for the write; the rename publishes it whole.
+  local tmp = file .. '.' .. tostring({}):gsub('%W', '') .. '.tmp'
+  local out = io.open(tmp, 'wb')
+  if out then  -- a memo that cannot be written is only slower
+    out:write(codec.encode(value, as_text))
+    out:close()
+    os.rename(tmp, file)
+  end
+  return value, as_text
+end
+
+-- derive(rel, what, fn[, codec]): fn(bytes of rel) (nil when rel is missing), where fn returns
+-- a value and that value as text (summaries.lua's outline and numbered). Logged as what the
+-- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file: a page that takes another
+-- page's titles is not rendered again when only that page's prose changed (book/render.sh).
+-- With a codec (above) the value may come from BOOK_DERIVE_MEMO.
+function M.derive(rel, what, fn, codec)
   local text = read_unlogged(rel)
   if not text then
     log_read('-', '@' .. what .. ':' .. rel)
     return nil
   end
-  local value, as_text = fn(text)
+  local value, as_text = computed(text, what, fn, codec)
   log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
   return value
 end
 
 -- The lines derive would log for every page of chapters/chapters.list, as they are now
--- (summaries_digest.lua prints them for book/render.sh).
-function M.derived_lines(kinds, functions)
+-- (summaries_digest.lua prints them for book/render.sh; through the memo, as derive).
+function M.derived_lines(kinds, functions, codecs)
   local out = {}
   local pages = M.chapters()
   pages[#pages + 1] = { key = 'errata' }  -- the appendix after the chapters (page.lua's reading order)
@@ -74,7 +113,7 @@ function M.derived_lines(kinds, functions)
     for _, what in ipairs(kinds) do
       local hash = '-'
       if text then
-        local _, as_text = functions[what](text)
+        local _, as_text = computed(text, what, functions[what], codecs and codecs[what])
         hash = pandoc.utils.sha1(as_text)
       end
       out[#out + 1] = hash .. '  @' .. what .. ':' .. rel
@@ -103,8 +142,15 @@ end
 
 -- chapters/chapters.list: { {key=, program=}, ... } in reading order. The grammar is
 -- scripts/lib/suite.py's CHAPTER_LINE (CR ignored; blank and `#` lines skipped); a line
--- that breaks it fails the render, naming it.
+-- that breaks it fails the render, naming it. Read once per filter (numbers.lua asks for
+-- every span it binds); each call returns a list of its own, which the caller may extend.
+local chapter_list
 function M.chapters()
+  if not chapter_list then chapter_list = M.read_chapters() end
+  return table.move(chapter_list, 1, #chapter_list, 1, {})
+end
+
+function M.read_chapters()
   local text = M.read('chapters/chapters.list')
   if not text then error('cannot read chapters/chapters.list under ' .. M.root, 0) end
   local out, seen = {}, {}

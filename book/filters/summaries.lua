@@ -28,11 +28,10 @@ function M.table_caption_inlines(tbl)
   return long[#long].content
 end
 
--- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
--- the page has no level-1 heading).
-function M.outline(text)
+-- The outline of a page's blocks, and its headings (what outline writes as its text).
+function M.outline_of(blocks)
   local info, headers = { sections = {} }, pandoc.List()
-  for _, b in ipairs(pandoc.read(text, 'markdown').blocks) do
+  for _, b in ipairs(blocks) do
     if b.t == 'Header' and b.level == 1 and not info.title then
       info.title, info.id = b.content, b.identifier
       headers:insert(b)
@@ -41,6 +40,22 @@ function M.outline(text)
       headers:insert(b)
     end
   end
+  return info, headers
+end
+
+-- numbered's entries as text: one tab-separated line each.
+function M.numbered_text(entries)
+  local lines = {}
+  for i, e in ipairs(entries) do
+    lines[i] = table.concat({ e.chapter or '', e.kind, e.label or '', e.what }, '\t')
+  end
+  return table.concat(lines, '\n')
+end
+
+-- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
+-- the page has no level-1 heading).
+function M.outline(text)
+  local info, headers = M.outline_of(pandoc.read(text, 'markdown').blocks)
   return info, pandoc.write(pandoc.Pandoc(headers), 'native')
 end
 
@@ -74,13 +89,51 @@ function M.numbered(text)
     end
   end
   walk(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks)
-  local lines = {}
-  for i, e in ipairs(entries) do
-    lines[i] = table.concat({ e.chapter or '', e.kind, e.label or '', e.what }, '\t')
-  end
-  return entries, table.concat(lines, '\n')
+  return entries, M.numbered_text(entries)
 end
 
 M.kinds = { 'outline', 'numbered' }
+
+-- How repo.derive keeps each kind in BOOK_DERIVE_MEMO. outline: its text is the headings in
+-- Pandoc's native form, read back as they were written; numbered: a Lua table of the entries.
+-- `code` is the bytes that compute them, so a changed summaries.lua or repo.lua keeps nothing.
+local code
+local function code_id()
+  if not code then
+    local parts = {}
+    for _, name in ipairs { 'summaries.lua', 'repo.lua' } do
+      local f = assert(io.open(pandoc.path.join { repo.root, 'book', 'filters', name }, 'rb'))
+      parts[#parts + 1] = f:read('a')
+      f:close()
+    end
+    code = pandoc.utils.sha1(table.concat(parts, '\0'))
+  end
+  return code
+end
+
+M.codecs = {
+  outline = {
+    code = code_id,
+    encode = function(_, as_text) return as_text end,
+    decode = function(stored) return (M.outline_of(pandoc.read(stored, 'native').blocks)), stored end,
+  },
+  numbered = {
+    code = code_id,
+    encode = function(entries)
+      local out = { 'return {' }
+      for _, e in ipairs(entries) do
+        out[#out + 1] = string.format('{chapter=%s,kind=%q,label=%s,what=%q},',
+          e.chapter and string.format('%q', e.chapter) or 'nil', e.kind,
+          e.label and string.format('%q', e.label) or 'nil', e.what)
+      end
+      out[#out + 1] = '}'
+      return table.concat(out, '\n')
+    end,
+    decode = function(stored)
+      local entries = assert(load(stored, 'memo', 't', {}))()
+      return entries, M.numbered_text(entries)
+    end,
+  },
+}
 
 return M

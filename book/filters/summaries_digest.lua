@@ -8,7 +8,7 @@ local summaries = require 'summaries'
 
 return { {
   Pandoc = function(doc)
-    for _, line in ipairs(repo.derived_lines(summaries.kinds, summaries)) do
+    for _, line in ipairs(repo.derived_lines(summaries.kinds, summaries, summaries.codecs)) do
       io.stdout:write(line, '\n')
     end
     return doc
