@@ -21,6 +21,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
 start_template_run new-chapter-test "$1" "$root"
+# The search's npm packages: the tree's, not an install of their own in the copy (book/search/npm-deps.sh).
+export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
 step "copied the sources"
 
 (cd "$tree" && scripts/new-chapter "$chapter") >"$run/new-chapter.log" 2>&1 ||
@@ -72,8 +74,9 @@ step "ctest -R '^($chapter|$plotless|chapters)/': $(grep -o 'tests passed, 0 tes
 # filters', the style rules' and the search's, which types fixed queries; the render's
 # cache, its reproducibility and the checks' memos, which render and measure books of their
 # own: book/reproducible renders the whole book twice more, PDF included, to test render.sh,
-# not a page) and the mutation proof: scripts/test runs them on the tree itself.
-tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|style-rules|search|search-terms|render-cache|reproducible|page-memo|verdict-memo)$'
+# not a page; the run control's freshness rule and the checks' planted faults, on pages of their
+# own) and the mutation proof: scripts/test runs them on the tree itself.
+tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|style-rules|search|search-terms|render-cache|reproducible|page-memo|verdict-memo|run-control-fresh|.*-planted|style-programs-rules)$'
 if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
   (cd "$tree/build" && ctest -L '^book$' -E "$tools_tests" --output-on-failure -j2) >"$run/book.log" 2>&1 ||
     { tail -n 60 "$run/book.log"; fail "the book's tests with the new chapter (log: $run/book.log)"; }
