@@ -30,3 +30,4 @@ endif()
 add_test(NAME scripts/preview
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/tests/preview_test.py ${CMAKE_BINARY_DIR}/preview-test)
 set_tests_properties(scripts/preview PROPERTIES LABELS "preview;tools" TIMEOUT 900)
+set_tests_properties(scripts/preview PROPERTIES COST 100)  # started early by ctest -j (CMakeLists.txt, COST)

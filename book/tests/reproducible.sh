@@ -13,6 +13,8 @@ work=$(fresh_work_dir "$1")
 fail() { echo "reproducible: FAILED: $*" >&2; echo "reproducible: logs in $work" >&2; exit 1; }
 git -C "$work" log -1 --format=%ct >/dev/null 2>&1 || fail "$work is not inside a git work tree with a commit (the book's date)"
 
+# Both renders use the tree's search packages (book/search/npm-deps.sh), not an `npm ci` each.
+export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
 render() {  # render TREE OUT NAME
   copy_sources "$root" "$1"
   bash "$1/book/render.sh" "$2" >"$work/render-$3.log" 2>&1 ||

@@ -78,5 +78,6 @@ function(add_edition_tests)
     add_test(NAME scripts/editions
       COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/editions-test.sh ${CMAKE_BINARY_DIR}/editions-test)
     set_tests_properties(scripts/editions PROPERTIES LABELS "tools" TIMEOUT 1200)  # as the template tests: a build and a render in a copy
+    set_tests_properties(scripts/editions PROPERTIES COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
   endif()
 endfunction()
