@@ -139,15 +139,20 @@ print_edition() {
   # The PDF's dates and /ID come from the last commit's time (else SOURCE_DATE_EPOCH as given), as
   # the EPUB's do, so the same book is the same file wherever and whenever it is typeset
   # (book/reproducible). -norc: no latexmkrc of the machine or the user changes how it is typeset.
-  local epoch
+  # latexmk sees the LaTeX and the figures, not the date: a new epoch with the same LaTeX (a commit
+  # that changed no page) would keep the last PDF and its dates, so then it typesets anyway (-g).
+  local epoch force=()
   epoch=$(git -C "$root" log -1 --format=%ct 2>/dev/null) || epoch=${SOURCE_DATE_EPOCH:-}
+  [ "$(cat "$work/book.epoch" 2>/dev/null)" = "epoch $epoch" ] || force=(-g)
+  rm -f "$work/book.epoch"
   if ! (cd "$work" && ${epoch:+env SOURCE_DATE_EPOCH=$epoch FORCE_SOURCE_DATE=1} \
-          latexmk -norc -xelatex -interaction=batchmode -halt-on-error -silent book.tex >latexmk.log 2>&1); then
+          latexmk -norc -xelatex "${force[@]}" -interaction=batchmode -halt-on-error -silent book.tex >latexmk.log 2>&1); then
     rm -f "$work/book.fdb_latexmk"  # typeset from the start next time
     grep -A8 '^!' "$work/book.log" >&2 || tail -n 30 "$work/latexmk.log" >&2
     echo "render: FAILED: the PDF (XeLaTeX; full log: print/book.log in the output folder)" >&2
     return 1
   fi
+  echo "epoch $epoch" >"$work/book.epoch"
   cp "$work/book.pdf" "$dir/book.pdf.tmp" && mv -f "$dir/book.pdf.tmp" "$dir/book.pdf"
 }
 

@@ -7,6 +7,7 @@
 # they render the pages alone, BOOK_FORMATS=html):
 #   1. from nothing;
 #   2. nothing changed: no cache entry is written again, and latexmk typesets nothing;
+#      2b. a new date alone (SOURCE_DATE_EPOCH): the PDF is typeset again and carries it;
 #   3. a golden output the page shows gets a new line: page 02, the PDF's LaTeX and the PDF
 #      show it; the pages that do not read it (the contents, 28, 36) are left as they were;
 #   4. a sentence added to page 02's prose: page 02 shows it, the other pages (which take only
@@ -55,6 +56,15 @@ render unchanged
 [ "$(stamps)" = "$before" ] || fail "render 2, nothing changed, wrote cache entries again: $(diff <(echo "$before") <(stamps) | grep '^>')"
 grep -q "Nothing to do for 'book.tex'" "$out/print/latexmk.log" ||
   fail "render 2, nothing changed, typeset the PDF again (print/latexmk.log: $(tr '\n' ' ' <"$out/print/latexmk.log"))"
+
+# 2b. A new date alone (a commit that changed no page): the LaTeX is the same, and the PDF is
+# typeset anyway with the new date (latexmk alone would keep the last PDF and its dates). The
+# copy is no repository of its own: without the ceiling, git would give the enclosing checkout's date.
+export GIT_CEILING_DIRECTORIES=$work SOURCE_DATE_EPOCH=1700000000  # and for the steps after it
+render dated
+TZ=UTC pdfinfo "$out/book.pdf" | grep -q '^CreationDate: *Tue Nov 14 22:13:20 2023 UTC$' ||
+  fail "render 2b, a new SOURCE_DATE_EPOCH and the same LaTeX, kept the PDF's old date: $(TZ=UTC pdfinfo "$out/book.pdf" | grep CreationDate)"
+before=$(stamps)
 
 marker="render-cache-check 271828"
 echo " $marker" >>"$tree/golden/02-op-traffic/default.txt"
