@@ -16,6 +16,7 @@ page is rendered and the check must name that file.
 """
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -37,8 +38,9 @@ def wrap_pandoc(work):
     (work / "bin").mkdir()
     (work / "traces").mkdir()
     wrapper = work / "bin" / "pandoc"
-    wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} {Path(__file__).resolve()} --trace {work / "traces"} '
-                       f'{real} "$@"\n', encoding="utf-8")
+    words = [sys.executable, str(Path(__file__).resolve()), "--trace", str(work / "traces"), real]
+    # Quoted: the tree may sit in a folder with spaces (the template test's copy does).
+    wrapper.write_text(f'#!/bin/sh\nexec {" ".join(map(shlex.quote, words))} "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
 
 
