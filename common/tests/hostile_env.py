@@ -256,7 +256,11 @@ def signal_while_blocked(c, tmp, sig):
     except BlockingIOError:
         pass
     os.set_blocking(write_end, True)
-    proc = subprocess.Popen([c.program] + c.args + ["--plot", svg], stdout=write_end, stderr=subprocess.PIPE)
+    # The signal at its default in the program, whatever this script inherited (run from nohup or
+    # a background job, SIGHUP or SIGINT arrive ignored, and an ignored signal rightly stays so).
+    default = f"--default-signal={signal.Signals(sig).name.removeprefix('SIG')}"
+    proc = subprocess.Popen(["env", default, c.program] + c.args + ["--plot", svg], stdout=write_end,
+                            stderr=subprocess.PIPE)
     os.close(write_end)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and proc.poll() is None and not any(".tmp-" in f for f in os.listdir(tmp)):

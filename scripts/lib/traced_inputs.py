@@ -56,10 +56,13 @@ def traced(argv, log):
 
 
 def run_traced(argv, cwd=None, env=None, timeout=None):
-    """Runs argv under strace; returns (exit status, output text, Observed)."""
+    """Runs argv under strace; returns (exit status, output text, Observed). argv starts with every
+    signal at its default, as ctest starts a test: a run from nohup or a shell's background job
+    inherits SIGHUP and SIGINT ignored, and chapters/hostile-environment's signal checks then
+    wait for a program that rightly keeps an ignored signal ignored."""
     with tempfile.TemporaryDirectory(prefix="traced-") as work:
         log = os.path.join(work, "trace")
-        done = subprocess.run(traced(argv, log), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        done = subprocess.run(traced(["env", "--default-signal", *argv], log), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=timeout)
         with open(log, encoding="utf-8", errors="surrogateescape") as f:
             observed = parse(f, cwd or os.getcwd())
