@@ -5,7 +5,9 @@ suite's one store). A page that a check measured in a run that passed keeps that
 the page and every file Chromium loaded for it (stylesheets, scripts, images: measure_pages.js
 lists them) are byte for byte what they were, and so are the check's own scripts, the npm
 packages and the browser: the next run measures only the other pages and says how many it left
-out. Without BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page is measured. The self-check pages are always measured.
+out. A chapter program a page loads (run/*.js) is hashed with its commit stamp as unstamped: no
+check that keeps verdicts here runs a program with --version, the only reader of those bytes
+(book/run/test-in-chromium.js refuses to), so a commit alone measures nothing again. Without BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page is measured. The self-check pages are always measured.
 """
 import hashlib
 import os
@@ -28,16 +30,19 @@ class Memo:
     pages are in; the files are named relative to it, so an EPUB unpacked anew each run keeps
     its verdicts)."""
 
-    def __init__(self, check_script, root):
+    def __init__(self, check_script, root, name=None, rests_on=(), also=""):
+        """name: the record's name (default: the check script's stem); rests_on: more files the
+        verdicts rest on (a harness); also: anything else they rest on, as text (versions,
+        settings)."""
         folder = os.environ.get("BOOK_CHECK_MEMO")
-        self.check = pathlib.Path(check_script).stem
+        self.check = name or pathlib.Path(check_script).stem
         self.store = memo_store.Store(folder) if folder else None
         self.file = self.store.path(self.check) if folder else None
         self.root = pathlib.Path(root).resolve()
         browser = pathlib.Path(chromium() or "none").resolve()
         stat = browser.stat() if browser.exists() else None
-        base = hashlib.sha256(f"{browser} {stat and stat.st_size} {stat and stat.st_mtime_ns}".encode())
-        for tool in [pathlib.Path(check_script), *TOOLS]:
+        base = hashlib.sha256(f"{browser} {stat and stat.st_size} {stat and stat.st_mtime_ns}\n{also}\n".encode())
+        for tool in [pathlib.Path(check_script), *TOOLS, *map(pathlib.Path, rests_on)]:
             base.update(f"{tool.name} {memo_store.file_digest(tool)}\n".encode())
         self.base = base.hexdigest()
         self.old, self.new = {}, {}
@@ -45,7 +50,7 @@ class Memo:
         if kept.get("base") == self.base:
             self.old = kept.get("pages", {})
 
-    def _name(self, path):
+    def name_of(self, path):
         path = pathlib.Path(path).resolve()
         try:
             return str(path.relative_to(self.root))
@@ -56,21 +61,29 @@ class Memo:
         return pathlib.Path(name) if os.path.isabs(name) else self.root / name
 
     def key(self, load):
-        page = self._name(unquote(urlparse(load["url"]).path))
+        page = self.name_of(unquote(urlparse(load["url"]).path))
         return f"{page} {load['width']}x{load['height']}{' dark' if load.get('dark') else ''}"
 
     def holds(self, load):
         """True when this load passed before and nothing it read has changed since: it is left
         out of this run (its verdict carried over)."""
-        files = self.old.get(self.key(load))
-        if not files or not memo_store.reads_hold(files, self._path):
+        return self.holds_key(self.key(load))
+
+    def holds_key(self, key):
+        """holds() for a verdict kept under KEY (a check whose unit is not a page load)."""
+        files = self.old.get(key)
+        if not files or not memo_store.reads_hold(files, self._path, unstamp=True):
             return False
-        self.new[self.key(load)] = files
+        self.new[key] = files
         return True
 
     def passed(self, load):
         """Keeps a measured load's verdict, with the files it read (load["files"])."""
-        self.new[self.key(load)] = {self._name(f): memo_store.file_digest(f) for f in load.get("files", [])}
+        self.passed_key(self.key(load), load.get("files", []))
+
+    def passed_key(self, key, files):
+        """passed() for a verdict kept under KEY, resting on FILES."""
+        self.new[key] = {self.name_of(f): memo_store.file_digest(f, unstamp=True) for f in files}
 
     def save(self):
         """Writes the verdicts of this run (call it only when the whole check passed)."""

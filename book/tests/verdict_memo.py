@@ -6,7 +6,9 @@ Chromium, ...). With BOOK_CHECK_MEMO set to a folder (scripts/build-book sets it
 whose verdict was a pass is not run again while everything it rests on is byte for byte what
 it was then:
   - the inputs (--input: a file, or a folder and every file under it: the EPUB, the PDF and
-    its log, the HTML book, golden/, ...);
+    its log, the HTML book, golden/, ...), a chapter program among them (the HTML book's
+    run/*.js) with its commit stamp as unstamped: no whole-book check runs a program (the
+    pages' runs are wasm/run-in-page's), and --version alone reads those bytes;
   - COMMAND itself, and the bytes of each of its arguments that names a file (the checker);
   - every file under book/ (the pages' sources, the filters, every test script and helper);
   - the versions of the Debian packages the checks run (scripts/lib/gate_memo.py's list).
@@ -35,7 +37,7 @@ def key(name, inputs, command):
             memo_store.hash_path(digest, arg)
     for path in inputs:
         digest.update(f"input {path}\0".encode())
-        memo_store.hash_path(digest, path)
+        memo_store.hash_path(digest, path, unstamp=True)
     memo_store.hash_path(digest, ROOT / "book")
     memo_store.hash_path(digest, memo_store.__file__)  # how this key is made
     digest.update(memo_store.package_versions(gate_memo.PACKAGES).encode())

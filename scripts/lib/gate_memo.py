@@ -41,7 +41,6 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_stamp  # noqa: E402
 import suite  # noqa: E402
 import memo_store  # noqa: E402  the suite's one key scheme and store
 import traced_inputs  # noqa: E402
@@ -162,15 +161,6 @@ def observed_inputs(chapter):
     return out
 
 
-def hash_built(digest, path, name):
-    """A build product as memo_store.hash_file hashes it, but a program's commit stamp as the
-    placeholder its link wrote (what --version alone reads)."""
-    if path.is_symlink():
-        memo_store.hash_file(digest, path, name)
-        return
-    digest.update(name.encode() + b"\0" + build_stamp.unstamped(path.read_bytes()) + b"\0")
-
-
 def chapter_lines(chapter, shared):
     lines = list(shared)
     own = [ROOT / "chapters" / chapter, ROOT / "golden" / chapter, ROOT / "book" / f"{chapter}.md"]
@@ -186,7 +176,7 @@ def chapter_lines(chapter, shared):
         if folder.is_dir():
             digest = hashlib.sha256()
             for path in sorted(p for p in folder.iterdir() if p.is_file()):
-                hash_built(digest, path, str(path.relative_to(ROOT)))
+                memo_store.hash_file(digest, path, str(path.relative_to(ROOT)), unstamp=True)  # --version alone reads the stamp
             lines.append(f"built {build}/chapters/{chapter} {digest.hexdigest()}")
     lines += [f"declared {path} {file_digest(path)}" for path in declared_inputs(chapter)]
     lines += [f"observed {path} {file_digest(path)}" for path in sorted(set(observed_inputs(chapter)))]

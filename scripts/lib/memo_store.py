@@ -14,7 +14,10 @@ Who keeps what (docs/gate-and-preview.md, "One memo"):
 The key scheme: a SHA-256 over named files, each as `name NUL bytes NUL` (a link as its
 target), over what the result rests on besides (a command line, package versions); a record
 that rests on files it was seen to read keeps `{name: sha256 of its bytes}` and holds while
-every one of them is what it was (observed inputs, not a list someone keeps).
+every one of them is what it was (observed inputs, not a list someone keeps). A check that runs
+no program with --version may hash a chapter program with its commit stamp as unstamped
+(`unstamp=True`, scripts/lib/build_stamp.py: --version alone reads those bytes), so a commit
+alone does not make it run again.
 The store: one JSON file per name in one folder, written whole to a temporary file and renamed
 (an interrupted run leaves the old record or none, never half of one). A record is written only
 when what it records passed.
@@ -25,18 +28,25 @@ import os
 from pathlib import Path
 
 
-def hash_file(digest, path, name):
-    """Adds one file to digest: its name, then its bytes (a symbolic link: its target)."""
+def _unstamped(data):
+    import build_stamp  # here: book/render_memo.py, on every page's render, never unstamps
+    return build_stamp.unstamped(data)
+
+
+def hash_file(digest, path, name, unstamp=False):
+    """Adds one file to digest: its name, then its bytes (a symbolic link: its target; with
+    unstamp, a chapter program's commit stamp as unstamped)."""
     digest.update(name.encode() + b"\0")
     path = Path(path)
     if path.is_symlink():
         digest.update(b"link:" + os.readlink(path).encode())
     else:
-        digest.update(path.read_bytes())
+        data = path.read_bytes()
+        digest.update(_unstamped(data) if unstamp else data)
     digest.update(b"\0")
 
 
-def hash_path(digest, path):
+def hash_path(digest, path, unstamp=False):
     """Every file at or under path, by its name (relative to path) and bytes, in a fixed order;
     a missing path as missing (whoever reads it decides what that means)."""
     path = Path(path)
@@ -49,12 +59,15 @@ def hash_path(digest, path):
         digest.update(f"missing {path}\n".encode())
         return
     for file, name in files:
-        hash_file(digest, file, name)
+        hash_file(digest, file, name, unstamp)
 
 
-def file_digest(path):
-    """SHA-256 of a file's bytes, or None when it cannot be read (a read file gone)."""
+def file_digest(path, unstamp=False):
+    """SHA-256 of a file's bytes (with unstamp, a chapter program's commit stamp as unstamped),
+    or None when it cannot be read (a read file gone)."""
     try:
+        if unstamp:
+            return hashlib.sha256(_unstamped(Path(path).read_bytes())).hexdigest()
         with open(path, "rb") as f:
             return hashlib.file_digest(f, "sha256").hexdigest()
     except OSError:
@@ -69,9 +82,9 @@ def package_versions(names=()):
     return done.stdout
 
 
-def reads_hold(reads, resolve=Path):
+def reads_hold(reads, resolve=Path, unstamp=False):
     """True when every file of reads ({name: digest}) has those bytes still."""
-    return all(file_digest(resolve(name)) == digest for name, digest in reads.items())
+    return all(file_digest(resolve(name), unstamp) == digest for name, digest in reads.items())
 
 
 class Store:
