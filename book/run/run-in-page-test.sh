@@ -7,6 +7,8 @@
 # placeholder first, which render.sh leaves alone (it renders the pages "not
 # there yet"), so a chapter's test costs the same at 3 chapters as at 36. OUT_DIR's render
 # cache (.cache, book/render.sh) stays between runs: an unchanged page is not rendered again.
+# With BOOK_CHECK_MEMO (scripts/build-book), a page rendered to the same bytes whose every read
+# file is unchanged since its test passed is not clicked again (book/run/run_memo.py).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 OUT_DIR WASM_BUILD_DIR CHAPTER..." >&2; exit 2; }
 out=$1 wasm_dir=$2
@@ -24,7 +26,8 @@ while read -r chapter _; do
   [[ $named == *" $chapter "* ]] || echo "$placeholder" >"$out/html/$chapter.html"
 done < <(book_chapters)
 start=$SECONDS
-BOOK_WASM_DIR=$wasm_dir bash "$root/book/render.sh" "$out" "$@" >/dev/null
+# No search index: the test clicks the run controls, never the search (book/a11y, book/search test it).
+BOOK_SEARCH=later BOOK_WASM_DIR=$wasm_dir bash "$root/book/render.sh" "$out" "$@" >/dev/null
 echo "rendered $# page(s) in $((SECONDS - start)) s"
 pages=()
 for chapter in "$@"; do
@@ -32,4 +35,18 @@ for chapter in "$@"; do
   grep -q 'run/run.js' "$page" || { echo "FAIL: $page has no run control (run/run.js not included)"; exit 1; }
   pages+=("$page")
 done
-node --experimental-websocket "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+name=$(IFS=+; echo "$*")  # the memo's record: one per test (ctest runs two at once)
+all_pages=("${pages[@]}")
+if [ -n "${BOOK_CHECK_MEMO:-}" ] && [ -z "${RUN_TEST_SCREENSHOT:-}" ]; then
+  selected=$(python3 "$root/book/run/run_memo.py" select "$out/html" "$name" "${pages[@]}")  # fails the test if it fails
+  mapfile -t pages <<<"$selected"
+  if [ -z "$selected" ]; then
+    echo "every page's verdict holds: nothing to click"
+    exit 0
+  fi
+fi
+reads=$out/reads.json
+rm -f "$reads"
+RUN_TEST_READS=$reads node --experimental-websocket "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+[ -z "${BOOK_CHECK_MEMO:-}" ] || [ -n "${RUN_TEST_SCREENSHOT:-}" ] ||
+  python3 "$root/book/run/run_memo.py" keep "$out/html" "$name" "$reads" "${all_pages[@]}"

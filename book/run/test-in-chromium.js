@@ -12,6 +12,10 @@
 // profile pasted into the page's box (--profile my-machine.yaml).
 // Exit status 1 on any difference, with what differed (each line names its page).
 // It prints when Chromium was ready and each page's load and runs took.
+// RUN_TEST_READS=FILE: when every page passed, FILE gets {page: [every file the page's test
+// read]}: the page and what Chromium loaded for it (Network), the golden files and cases.list
+// compared here (book/run/run_memo.py keeps the verdicts on them). No run passes --version: its
+// output is the commit (wasm/version/programs checks it), and the memo hashes programs without it.
 'use strict';
 const {spawn} = require('child_process');
 const fs = require('fs');
@@ -62,6 +66,7 @@ function browserUrl() {
 // The DevTools protocol: send(method, params, sessionId) -> result. A tab's load
 // event resolves the function loadListeners holds for its session.
 const loadListeners = new Map();
+const requestListeners = new Map();  // session -> the function given each URL its tab requests
 function connect(url) {
   const ws = new WebSocket(url);
   let nextId = 1;
@@ -75,6 +80,8 @@ function connect(url) {
     } else if (message.method === 'Page.loadEventFired' && loadListeners.has(message.sessionId)) {
       loadListeners.get(message.sessionId)();
       loadListeners.delete(message.sessionId);
+    } else if (message.method === 'Network.requestWillBeSent' && requestListeners.has(message.sessionId)) {
+      requestListeners.get(message.sessionId)(message.params.request.url);
     }
   };
   return new Promise((resolve) => {
@@ -130,8 +137,18 @@ function runBlockInPage(index, flags, stay) {
   });
 }
 
+// Every file each page's test read (RUN_TEST_READS): page -> Set of paths.
+const reads = new Map();
+const versionFlag = /(^|\s)--version(\s|$)/;
+
 // testPage(cdp, PAGE) -> its failures: the page opened in a new tab, its controls clicked.
 async function testPage(cdp, page) {
+  const read = new Set([path.resolve(page)]);
+  reads.set(page, read);
+  const readFile = (file) => {
+    read.add(path.resolve(file));
+    return fs.readFileSync(file, 'utf8');
+  };
   const pageStart = Date.now();
   const {targetId} = await cdp.send('Target.createTarget', {url: 'about:blank'});
   const {sessionId} = await cdp.send('Target.attachToTarget', {targetId, flatten: true});
@@ -140,13 +157,18 @@ async function testPage(cdp, page) {
     if (r.exceptionDetails) throw new Error('in the page: ' + JSON.stringify(r.exceptionDetails));
     return r.result.value;
   };
+  requestListeners.set(sessionId, (url) => {
+    if (url.startsWith('file:')) read.add(decodeURIComponent(new URL(url).pathname));
+  });
+  await cdp.send('Network.enable', {}, sessionId);
   await cdp.send('Page.enable', {}, sessionId);
   const loaded = new Promise((resolve) => { loadListeners.set(sessionId, resolve); });
   await cdp.send('Page.navigate', {url: 'file://' + path.resolve(page)}, sessionId);
   await loaded;
   const openedAt = Date.now();
   const blocks = await evaluate(`Array.from(document.querySelectorAll('[data-program][data-flags]'),
-    (b) => ({source: b.dataset.source, figure: b.classList.contains('figure'), control: !!b.querySelector('.run-open')}))`);
+    (b) => ({source: b.dataset.source, flags: b.dataset.flags, figure: b.classList.contains('figure'),
+      control: !!b.querySelector('.run-open')}))`);
   const failures = [];
   if (blocks.length === 0) failures.push('the page has no block with a run control (data-program, data-flags)');
   // Every golden output of a case (it shows its command) and every figure carries the control (a
@@ -158,11 +180,13 @@ async function testPage(cdp, page) {
   const chosen = blocks.map((b, i) => i).filter((i) => i % sample === 0 && !blocks[i].figure);
   const firstFigure = blocks.findIndex((b) => b.figure);
   if (firstFigure >= 0) chosen.push(firstFigure);
+  blocks.forEach((b) => versionFlag.test(b.flags) &&
+    failures.push(`${b.source} runs --version: its output is the commit, not a golden file's (wasm/version/programs checks it)`));
   let checked = 0;
   const times = [];
   for (const index of chosen) {
     const shown = await evaluate(`(${runBlockInPage})(${index}, null)`);
-    const golden = fs.readFileSync(path.join(repoRoot, shown.source), 'utf8');
+    const golden = readFile(path.join(repoRoot, shown.source));
     const actual = blocks[index].figure ? shown.plot : shown.stdout;
     const problems = [];
     if (shown.error) problems.push('the page showed: ' + shown.error);
@@ -180,11 +204,11 @@ async function testPage(cdp, page) {
   // The profile cases: the sample file the page carries, then the same text pasted as the reader's own.
   const chapter = path.basename(page, '.html');
   const casesFile = path.join(repoRoot, 'golden', chapter, 'cases.list');
-  const profileCases = fs.readFileSync(casesFile, 'utf8').split('\n')
+  const profileCases = readFile(casesFile).split('\n')
     .filter((line) => /^[a-z0-9]/.test(line) && line.includes('--profile ') && !line.includes('@OUT@'))
     .map((line) => line.trim().split(/\s+/));
   for (const [name, ...flags] of profileCases) {
-    const golden = fs.readFileSync(path.join(repoRoot, 'golden', chapter, name + '.txt'), 'utf8');
+    const golden = readFile(path.join(repoRoot, 'golden', chapter, name + '.txt'));
     const sample = flags[flags.indexOf('--profile') + 1];
     const runs = [flags.join(' ')];
     // Pasted under another name only when the output does not name the file (its path or, as a
@@ -193,6 +217,10 @@ async function testPage(cdp, page) {
       runs.push(flags.join(' ').replace(sample, 'my-machine.yaml'));
     }
     for (const flagText of runs) {
+      if (versionFlag.test(flagText)) {
+        failures.push(`profile case ${name} runs --version: its output is the commit (wasm/version/programs checks it)`);
+        continue;
+      }
       const shown = await evaluate(`(${runBlockInPage})(0, ${JSON.stringify(flagText)})`);
       if (shown.exit !== '退出状态 0' || shown.stdout !== golden) {
         failures.push(`profile case ${name} run as "${flagText}": "${shown.exit}", ` +
@@ -226,6 +254,7 @@ async function testPage(cdp, page) {
     fs.writeFileSync(shot, Buffer.from(data, 'base64'));
   }
   await cdp.send('Target.closeTarget', {targetId});
+  requestListeners.delete(sessionId);
   for (const f of failures) console.log(`FAIL: ${name}: ${f}`);
   console.log(`${name}: ${checked} golden runs in the page (${profileCases.length} profile cases), ` +
     `a bad flag, ${failures.length} failures`);
@@ -249,6 +278,10 @@ async function main() {
   }
   cdp.close();
   console.log(`${pages.length} page(s), ${failures} failures, in ${elapsed()}`);
+  if (process.env.RUN_TEST_READS && pages.length > 0 && failures === 0) {
+    const record = Object.fromEntries([...reads].map(([page, files]) => [page, [...files].sort()]));
+    fs.writeFileSync(process.env.RUN_TEST_READS, JSON.stringify(record, null, 1) + '\n');
+  }
   return pages.length > 0 && failures === 0;
 }
 

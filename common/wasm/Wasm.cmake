@@ -135,7 +135,12 @@ set_target_properties(Boost::program_options PROPERTIES
 #                              at once. Named outside the chapter's own prefix: a page's render reads
 #                              what every other page tells it (titles, the outputs' font, figures),
 #                              so scripts/build-book never leaves it out (gate_memo.py would not see
-#                              those reads); the render cache it keeps makes an unchanged page cheap
+#                              those reads); the render cache it keeps makes an unchanged page cheap,
+#                              and with BOOK_CHECK_MEMO (build-book) a page whose reads are unchanged
+#                              is not clicked again (book/run/run_memo.py)
+#   wasm/run-in-page-memo      (once, the first chapter) that memo holds while the page's reads are
+#                              unchanged, a new commit stamp among them, and not after (labels wasm,
+#                              book, tools; book/run/run_memo_test.sh)
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -174,4 +179,14 @@ function(add_wasm_program_tests chapter program)
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(wasm/run-in-page/${chapter} PROPERTIES LABELS "wasm;book" TIMEOUT 300
     ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  get_property(memo_tested GLOBAL PROPERTY WASM_RUN_MEMO_TEST)
+  if(NOT memo_tested)
+    set_property(GLOBAL PROPERTY WASM_RUN_MEMO_TEST ON)
+    add_test(NAME wasm/run-in-page-memo
+      COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run_memo_test.sh ${CMAKE_BINARY_DIR}/run-in-page-memo
+              ${CMAKE_BINARY_DIR} ${chapter}
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(wasm/run-in-page-memo PROPERTIES LABELS "wasm;book;tools" TIMEOUT 300
+      ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  endif()
 endfunction()
