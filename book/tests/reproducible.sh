@@ -11,11 +11,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 2 ] || { echo "usage: reproducible.sh RENDER_DIR WORK_DIR" >&2; exit 2; }
 render=$1
-[ -f "$render/html/index.html" ] && [ -f "$render/book.epub" ] && [ -f "$render/book.pdf" ] || {
+if [ ! -f "$render/html/index.html" ] || [ ! -f "$render/book.epub" ] || [ ! -f "$render/book.pdf" ]; then
   echo "reproducible: $render holds no whole render (html/, book.epub, book.pdf): run book/render first" \
     "(ctest does, book/render is this test's fixture)" >&2
   exit 2
-}
+fi
 render=$(cd "$render" && pwd)
 # The fixture's EPUB and PDF are those of this tree only when it rendered every format.
 [ -z "${BOOK_FORMATS:-}" ] || {
