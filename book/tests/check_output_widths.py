@@ -18,6 +18,9 @@ The HTML book's outputs and code excerpts as a reader sees them, in headless Chr
 Before the book it measures book/tests/outputs/self-check.html, whose faults (a block cut at
 1280 px, a line wrapped that fits, a Chinese character 1.66 columns wide, a wide block without
 the cue, a figure shrunk to 4.5 px text) it must find, so it cannot pass without measuring.
+
+BOOK_CHECK_CHAPTERS="NN-slug ..." (the template test's) measures only those chapters' pages,
+the contents and 勘误与变更; set but empty, or naming what is no chapter's page, it fails (page_filter.py).
 """
 import os
 import pathlib
@@ -27,6 +30,7 @@ import tempfile
 import zlib
 
 import chromium_pages
+import page_filter
 
 HERE = pathlib.Path(__file__).resolve().parent
 SELF_CHECK = HERE / "outputs" / "self-check.html"
@@ -217,7 +221,7 @@ def findings(load, r):
 
 
 def main(html_dir):
-    pages = sorted(pathlib.Path(html_dir).glob("*.html"))
+    pages = [pathlib.Path(html_dir) / name for name in page_filter.pages(html_dir, "book/output-widths")]
     if not pages:
         print(f"FAIL: no pages in {html_dir}")
         return 1
@@ -255,7 +259,8 @@ def main(html_dir):
     for shot in pathlib.Path(shots).glob("*.png"):
         shot.unlink()
     os.rmdir(shots)
-    print(f"{len(pages)} pages, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
+    narrowed = f" ({page_filter.VARIABLE}: not every page)" if page_filter.VARIABLE in os.environ else ""
+    print(f"{len(pages)} pages{narrowed}, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
           f"hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no fitting line wrapped, "
           "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)")
     return 0
