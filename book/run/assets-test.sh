@@ -39,3 +39,28 @@ echo "ok   a source newer than its wasm program: the control is left out, saying
 ninja -C "$scratch/wasm" >/dev/null
 [ "$(verdict)" = control ] || fail "rebuilt: the control is not back"
 echo "ok   rebuilt: the control is back"
+
+# What wasm_fresh.py walks (ninja -t query, one run per level of the graph) is what
+# `ninja -t inputs PROGRAM` lists, on a graph as CMake writes them: a library of two objects, an
+# implicit and an order-only input, a phony edge (walked through, its inputs not listed).
+graph=$scratch/graph
+mkdir -p "$graph"
+cat >"$graph/build.ninja" <<'NINJA'
+rule cc
+  command = cat $in > $out
+build a.o: cc a.cpp | gen.h || codegen
+build b.o: cc b.cpp
+build lib.a: cc a.o b.o
+build codegen: phony codegen.stamp
+build gen.h: cc tool.txt
+build prog_a.js: cc main_a.o | lib.a || codegen
+build main_a.o: cc main_a.cpp
+build prog_b.js: cc main_b.cpp || lib.a
+NINJA
+for program in prog_a.js prog_b.js; do
+  want=$(ninja -C "$graph" -t inputs "$program" | sort)
+  got=$(cd "$root/book/run" && python3 -c 'import sys, wasm_fresh
+print("\n".join(sorted(wasm_fresh.recursive_inputs(sys.argv[1], [sys.argv[2]])[sys.argv[2]])))' "$graph" "$program")
+  [ "$got" = "$want" ] || fail "$program: wasm_fresh.py walks to [$(echo $got)], ninja -t inputs lists [$(echo $want)]"
+done
+echo "ok   the inputs wasm_fresh.py walks to are ninja -t inputs' (a library, implicit, order-only, phony)"

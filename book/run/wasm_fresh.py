@@ -5,8 +5,10 @@ newest such file. book/run/assets.sh asks it before putting the 运行 control i
 scripts/rebuild-chapter and scripts/preview rebuild build/ only, and a page must never run a
 program older than the outputs it shows. `ninja -n` cannot answer it: with CMake's
 CONFIGURE_DEPENDS globs a dry run always plans to re-run CMake. So this reads what ninja
-recorded: `ninja -t inputs` (a target's inputs, recursively) and `ninja -t deps` (the headers
-and sources each object was compiled from)."""
+recorded: each target's inputs, recursively (what `ninja -t inputs TARGET` lists: explicit,
+implicit and order-only), from `ninja -t query` asked once per level of the graph for every
+node of that level, so a render asks ninja a handful of times, not once per chapter; and
+`ninja -t deps` (the headers and sources each object was compiled from)."""
 import os
 import subprocess
 import sys
@@ -17,6 +19,43 @@ def ninja(build, *args):
                           env=dict(os.environ, LC_ALL="C")).stdout.splitlines()
 
 
+def direct_inputs(build, nodes):
+    """{node: (the rule of the edge that makes it, its direct inputs: explicit, implicit and
+    order-only)} from one `ninja -t query`; a source file has no edge (rule None)."""
+    found, node, section = {}, None, None
+    for line in ninja(build, "-t", "query", *nodes):
+        if not line.startswith(" "):
+            node, section = line.rstrip(":"), None
+            found[node] = (None, [])
+        elif line.startswith("  ") and not line.startswith("    "):
+            section, _, rule = (part.strip() for part in line.partition(":"))  # input: RULE / outputs: / ...
+            if section == "input":
+                found[node] = (rule, [])
+        elif section == "input":
+            found[node][1].append(line.strip().removeprefix("|| ").removeprefix("| "))
+    return found
+
+
+def recursive_inputs(build, targets):
+    """{target: every input it has, recursively}: what `ninja -t inputs TARGET` lists (it walks
+    through a phony edge without listing that edge's inputs)."""
+    direct, level = {}, set(targets)
+    while level:
+        direct.update(direct_inputs(build, sorted(level)))
+        level = {i for node in level for i in direct.get(node, (None, []))[1]} - direct.keys()
+    closure = {}
+
+    def reach(node):
+        if node not in closure:
+            closure[node] = set()  # a cycle (ninja refuses them) would stop here
+            rule, inputs = direct.get(node, (None, []))
+            for i in inputs:
+                closure[node] |= reach(i) | (set() if rule == "phony" else {i})
+        return closure[node]
+
+    return {target: reach(target) for target in targets}
+
+
 def main(build, targets):
     deps, obj = {}, None  # object -> the files it was compiled from
     for line in ninja(build, "-t", "deps"):
@@ -24,8 +63,8 @@ def main(build, targets):
             obj = os.path.abspath(os.path.join(build, line.split(":", 1)[0]))
         elif line.strip() and obj:
             deps.setdefault(obj, []).append(os.path.abspath(os.path.join(build, line.strip())))
-    for target in targets:
-        inputs = {os.path.abspath(os.path.join(build, p)) for p in ninja(build, "-t", "inputs", target)}
+    for target, names in recursive_inputs(build, targets).items():
+        inputs = {os.path.abspath(os.path.join(build, p)) for p in names}
         files = set(inputs).union(*(deps.get(p + ".o", []) for p in inputs))  # x.cxx.o compiled from x.cxx
         built = os.stat(os.path.join(build, target)).st_mtime_ns
         newer = [p for p in files if os.path.exists(p) and os.stat(p).st_mtime_ns > built]
