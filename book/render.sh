@@ -87,7 +87,7 @@ search_index() {
 }
 
 # mono_fonts DIR: the outputs' monospace faces (book/html/mono_fonts.py), made again only when
-# a character they may hold or the script changed: OUT/.cache/fonts/ keeps them (render_memo.py).
+# the set of characters they hold or the scripts changed: OUT/.cache/fonts/ keeps them (render_memo.py).
 mono_fonts() {
   "${memo[@]}" fonts "$cache" "$1"
 }

@@ -7,8 +7,8 @@
   render_memo.py derive CACHE
       what every page tells the others now (below), computed ahead of a whole-book render.
   render_memo.py fonts CACHE DIR
-      the outputs' monospace faces (book/html/mono_fonts.py) into DIR, made again only when a
-      character they may hold or the script changed.
+      the outputs' monospace faces (book/html/mono_fonts.py) into DIR, made again only when the
+      set of characters they hold (book/html/mono_chars.py) or the scripts changed.
 
 It keys and stores the way every memo of the suite does (scripts/lib/memo_store.py): a SHA-256
 over named files, one JSON record per name in CACHE (OUT/.cache/), written whole and renamed,
@@ -44,7 +44,7 @@ import memo_store  # noqa: E402  the suite's one key scheme and store
 # The key's fixed part: the filters and the code that runs them and keys their work.
 FIXED = ("book/filters", "book/render.sh", "book/render_memo.py", "scripts/lib/memo_store.py")
 # The files the outputs' faces may hold a character of, and the script that makes them.
-FONT_SOURCES = ("book/html/mono_fonts.py", "golden", "chapters", "common/src", "common/include")
+FONT_SCRIPTS = ("book/html/mono_fonts.py", "book/html/mono_chars.py")
 
 
 def run(argv, out=None, err=None, **how):
@@ -194,8 +194,13 @@ def fonts(cache, dest):
     store = memo_store.Store(cache)
     kept = cache / "fonts"
     digest = hashlib.sha256()
-    for rel in (*FONT_SOURCES, "book/render_memo.py", "scripts/lib/memo_store.py"):
+    for rel in (*FONT_SCRIPTS, "book/render_memo.py", "scripts/lib/memo_store.py"):
         hash_named(digest, rel)
+    # The faces rest on the characters they hold, not on the bytes those come from: a C++ edit
+    # that brings no new character keeps them (a second and a half of fontTools per render).
+    sys.path.insert(0, str(BOOK / "html"))
+    import mono_chars
+    digest.update("".join(sorted(mono_chars.characters(ROOT))).encode("utf-8", "surrogatepass"))
     key = digest.hexdigest()
     if store.load("fonts").get("key") != key or not kept.is_dir():
         import shutil
