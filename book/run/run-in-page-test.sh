@@ -8,7 +8,7 @@
 # there yet"), so a chapter's test costs the same at 3 chapters as at 36. OUT_DIR's render
 # cache (.cache, book/render.sh) stays between runs: an unchanged page is not rendered again.
 # With BOOK_CHECK_MEMO (scripts/build-book), a page rendered to the same bytes whose every read
-# file is unchanged since its test passed is not clicked again (book/run/run_memo.py).
+# file is unchanged since its test passed is not clicked again (book/tests/page_memo.py).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 OUT_DIR WASM_BUILD_DIR CHAPTER..." >&2; exit 2; }
 out=$1 wasm_dir=$2
@@ -35,10 +35,13 @@ for chapter in "$@"; do
   grep -q 'run/run.js' "$page" || { echo "FAIL: $page has no run control (run/run.js not included)"; exit 1; }
   pages+=("$page")
 done
-name=$(IFS=+; echo "$*")  # the memo's record: one per test (ctest runs two at once)
+# The memo (book/tests/page_memo.py): one record per test (ctest runs two at once); the verdicts
+# rest on the test's scripts, Node and the sample besides the files each page's test read.
+memo=(python3 "$root/book/tests/page_memo.py" --check "$root/book/run/test-in-chromium.js" --root "$out/html"
+      --name "run-in-page-$(IFS=+; echo "$*")" --rests-on "$0" --also "node $(node --version); RUN_TEST_SAMPLE=${RUN_TEST_SAMPLE:-}")
 all_pages=("${pages[@]}")
 if [ -n "${BOOK_CHECK_MEMO:-}" ] && [ -z "${RUN_TEST_SCREENSHOT:-}" ]; then
-  selected=$(python3 "$root/book/run/run_memo.py" select "$out/html" "$name" "${pages[@]}")  # fails the test if it fails
+  selected=$("${memo[@]}" select "${pages[@]}")  # fails the test if it fails
   mapfile -t pages <<<"$selected"
   if [ -z "$selected" ]; then
     echo "every page's verdict holds: nothing to click"
@@ -49,4 +52,4 @@ reads=$out/reads.json
 rm -f "$reads"
 RUN_TEST_READS=$reads node --experimental-websocket "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
 [ -z "${BOOK_CHECK_MEMO:-}" ] || [ -n "${RUN_TEST_SCREENSHOT:-}" ] ||
-  python3 "$root/book/run/run_memo.py" keep "$out/html" "$name" "$reads" "${all_pages[@]}"
+  "${memo[@]}" keep --reads "$reads" "${all_pages[@]}"

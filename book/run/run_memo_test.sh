@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run_memo_test.sh WORK_DIR WASM_BUILD_DIR CHAPTER: wasm/run-in-page's memo (book/run/run_memo.py,
+# run_memo_test.sh WORK_DIR WASM_BUILD_DIR CHAPTER: wasm/run-in-page's memo (book/tests/page_memo.py,
 # BOOK_CHECK_MEMO) keeps a page's verdict only while what its test read is unchanged. On a copy of
 # the wasm programs (the build folder is never touched), chapter CHAPTER's page:
 #   1. first run: clicked, and the record names the golden files compared and the program loaded;

@@ -14,7 +14,7 @@
 // It prints when Chromium was ready and each page's load and runs took.
 // RUN_TEST_READS=FILE: when every page passed, FILE gets {page: [every file the page's test
 // read]}: the page and what Chromium loaded for it (Network), the golden files and cases.list
-// compared here (book/run/run_memo.py keeps the verdicts on them). No run passes --version: its
+// compared here (book/tests/page_memo.py keeps the verdicts on them). No run passes --version: its
 // output is the commit (wasm/version/programs checks it), and the memo hashes programs without it.
 'use strict';
 const {spawn} = require('child_process');

@@ -10,11 +10,15 @@
 // contents and 勘误与变更 (book/tests/page_filter.py; set but empty, or naming what is no
 // chapter's page, it fails before Chromium starts); a baseline line is then not judged unused,
 // since the pages its violation is on may not have been loaded.
+// With BOOK_CHECK_MEMO (scripts/build-book) a page that passed keeps its verdict while the page,
+// every file Chromium loaded for it (the search index among them: the hits are shown) and the
+// baseline are unchanged (book/tests/page_memo.py): only the other pages are loaded, and a
+// baseline line is not judged unused either.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { pathToFileURL } = require('url');
+const { fileURLToPath, pathToFileURL } = require('url');
 
 const [depsDir, htmlDir, baselinePath] = process.argv.slice(2);
 if (!baselinePath) {
@@ -32,6 +36,17 @@ try {
   console.log(`FAIL: book/tests/page_filter.py: ${e.status == null ? e.message : `exit ${e.status}`}`);
   process.exit(1);
 }
+// The memo (BOOK_CHECK_MEMO): which pages to load, and after a pass the files each one read.
+const memoArgs = ['--check', __filename, '--root', htmlDir, '--rests-on', baselinePath];
+const memo = (action, args) => execFileSync('python3', [path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const allPages = pages;
+if (process.env.BOOK_CHECK_MEMO) {
+  pages = memo('select', allPages.map((name) => path.join(htmlDir, name))).split('\n').filter((l) => l)
+    .map((p) => path.basename(p));
+}
+const leftOut = allPages.length - pages.length;
+const reads = new Map(); // page name -> the files Chromium loaded for it
 const modules = path.join(path.resolve(depsDir), 'node_modules');
 const { chromium } = require(path.join(modules, 'playwright-core'));
 const AXE = path.join(modules, 'axe-core', 'axe.min.js');
@@ -64,6 +79,9 @@ async function openEverything(page) {
 async function violations(browser, file, width, schemes) {
   const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: schemes[0] });
   const page = await ctx.newPage();
+  const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
+  reads.set(path.basename(file), read);
+  page.on('request', (r) => { if (r.url().startsWith('file:')) read.add(fileURLToPath(r.url().split('#')[0])); });
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
   await openEverything(page);
   await page.addScriptTag({ path: AXE });
@@ -112,12 +130,21 @@ async function main() {
     clearTimeout(timer);
     await browser.close();
   }
-  if (!narrowed) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
+  if (!narrowed && !leftOut) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
   const unique = [...new Set(failures)];
   for (const f of unique.slice(0, 40)) console.log(`FAIL: ${f}`);
   if (unique.length) {
     console.log(`${unique.length} failure(s); rerun: bash book/search/tests/run.sh ../../tests/a11y.js ${htmlDir} ${baselinePath}`);
     process.exit(1);
+  }
+  if (process.env.BOOK_CHECK_MEMO) {  // the pass, kept per page with the files each page read
+    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'a11y-'));
+    fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify(Object.fromEntries(pages.map((name) =>
+      [path.join(htmlDir, name), [...reads.get(name)].sort()]))));
+    memo('keep', ['--reads', path.join(dir, 'reads.json'), ...allPages.map((name) => path.join(htmlDir, name))]);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (leftOut) console.log(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
+                            `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
   }
   console.log(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls and search opened): ` +
               `no violation but the ${kept} the baseline names (and the self-check's two planted faults found)`);

@@ -96,3 +96,58 @@ class Memo:
             return ""
         return (f"; {left_out} of {total} loads unchanged since they passed, not measured again "
                 f"(BOOK_CHECK_MEMO={self.file.parent})")
+
+
+USAGE = """page_memo.py select|keep --check SCRIPT --root DIR [--name NAME] [--rests-on FILE]...
+       [--also TEXT] [--reads READS.json] PAGE...
+The memo for a check that is not Python (a Node script): its verdicts kept per page (the key:
+the page's name under DIR).
+  select  prints the PAGEs to check, one a line: those whose verdict does not hold (every PAGE
+          without BOOK_CHECK_MEMO); a line on stderr says how many were left out.
+  keep    after the check passed: each PAGE that READS ({page: [files it read]}) names keeps
+          its verdict on those files; every other PAGE must still hold (it was left out)."""
+
+
+def main(argv):
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            sys.exit(f"page_memo.py: {message}\n{USAGE}")
+
+    parser = Parser(add_help=False)
+    parser.add_argument("action", choices=["select", "keep"])
+    parser.add_argument("--check", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--name")
+    parser.add_argument("--rests-on", action="append", default=[])
+    parser.add_argument("--also", default="")
+    parser.add_argument("--reads")
+    parser.add_argument("pages", nargs="*")
+    args = parser.parse_intermixed_args(argv)
+    memo = Memo(args.check, args.root, name=args.name, rests_on=args.rests_on, also=args.also)
+    if args.action == "select":
+        chosen = [page for page in args.pages if not memo.store or not memo.holds_key(memo.name_of(page))]
+        if memo.store and len(chosen) < len(args.pages):
+            print(f"{len(args.pages) - len(chosen)} of {len(args.pages)} page(s) unchanged since they passed "
+                  f"(the page and every file it read), not checked again (BOOK_CHECK_MEMO={memo.file.parent})",
+                  file=sys.stderr)
+        print("\n".join(chosen))
+        return 0
+    if not memo.store:
+        return 0
+    import json
+    reads = json.loads(pathlib.Path(args.reads).read_text(encoding="utf-8")) if args.reads else {}
+    checked = {str(pathlib.Path(page).resolve()): files for page, files in reads.items()}
+    for page in args.pages:
+        files = checked.get(str(pathlib.Path(page).resolve()))
+        if files:
+            memo.passed_key(memo.name_of(page), files)
+        elif not memo.holds_key(memo.name_of(page)):
+            sys.exit(f"page_memo.py: {page} was neither checked (in {args.reads}) nor unchanged: no verdict kept")
+    memo.save()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

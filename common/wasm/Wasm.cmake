@@ -137,7 +137,7 @@ set_target_properties(Boost::program_options PROPERTIES
 #                              so scripts/build-book never leaves it out (gate_memo.py would not see
 #                              those reads); the render cache it keeps makes an unchanged page cheap,
 #                              and with BOOK_CHECK_MEMO (build-book) a page whose reads are unchanged
-#                              is not clicked again (book/run/run_memo.py)
+#                              is not clicked again (book/tests/page_memo.py)
 #   wasm/run-in-page-memo      (once, the first chapter) that memo holds while the page's reads are
 #                              unchanged, a new commit stamp among them, and not after (labels wasm,
 #                              book, tools; book/run/run_memo_test.sh)
