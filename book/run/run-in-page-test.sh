@@ -35,10 +35,10 @@ for chapter in "$@"; do
   grep -q 'run/run.js' "$page" || { echo "FAIL: $page has no run control (run/run.js not included)"; exit 1; }
   pages+=("$page")
 done
-# The memo (book/tests/page_memo.py): one record per test (ctest runs two at once); the verdicts
+# The memo (book/tests/page_memo.py): one record per OUT_DIR (ctest runs two tests at once); the verdicts
 # rest on the test's scripts, Node and the sample besides the files each page's test read.
 memo=(python3 "$root/book/tests/page_memo.py" --check "$root/book/run/test-in-chromium.js" --root "$out/html"
-      --name "run-in-page-$(IFS=+; echo "$*")" --rests-on "$0" --also "node $(node --version); RUN_TEST_SAMPLE=${RUN_TEST_SAMPLE:-}")
+      --name "run-in-page-$(basename "$out")" --rests-on "$0" --also "node $(node --version); RUN_TEST_SAMPLE=${RUN_TEST_SAMPLE:-}")
 all_pages=("${pages[@]}")
 if [ -n "${BOOK_CHECK_MEMO:-}" ] && [ -z "${RUN_TEST_SCREENSHOT:-}" ]; then
   selected=$("${memo[@]}" select "${pages[@]}")  # fails the test if it fails

@@ -31,7 +31,7 @@ clicked() { grep -q "$chapter.html: .* golden runs in the page" "$work/run.log";
 
 run "1. first run"
 clicked || fail "step 1: the page was not clicked"
-record=$work/memo/run-in-page-$chapter.json
+record=$work/memo/run-in-page-out.json  # named after OUT_DIR (work/out)
 [ -f "$record" ] || fail "step 1: no record $record"
 for read in "golden/$chapter/cases.list" "run/$program.js" "$chapter.html"; do
   grep -qF "$read\"" "$record" || fail "step 1: the record does not name $read: $(cat "$record")"

@@ -128,16 +128,18 @@ set_target_properties(Boost::program_options PROPERTIES
 #   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
 #                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
 #                              over all programs is printed, not limited: it grows with the book)
-#   wasm/run-in-page/<chapter> the chapter's HTML page rendered with these programs (the other pages
-#                              placeholders), its run control clicked in headless Chromium, compared
-#                              with the golden files (labels wasm, book; book/run/run-in-page-test.sh;
-#                              needs pandoc and chromium). One test per chapter, so ctest -j2 runs two
-#                              at once. Named outside the chapter's own prefix: a page's render reads
-#                              what every other page tells it (titles, the outputs' font, figures),
-#                              so scripts/build-book never leaves it out (gate_memo.py would not see
-#                              those reads); the render cache it keeps makes an unchanged page cheap,
-#                              and with BOOK_CHECK_MEMO (build-book) a page whose reads are unchanged
-#                              is not clicked again (book/tests/page_memo.py)
+#   wasm/run-in-page/<g>-of-<n> (add_run_in_page_tests, after every chapter) the chapters' HTML pages,
+#                              every n-th from the g-th, rendered with these programs (the other pages
+#                              placeholders) in one render, their run controls clicked in one headless
+#                              Chromium, compared with the golden files (labels wasm, book;
+#                              book/run/run-in-page-test.sh; needs pandoc and chromium). Two groups, so
+#                              ctest -j2 runs two at once, and one render and one browser per group, not
+#                              per chapter (at 36 chapters each render cost a CPU second). Named outside
+#                              the chapters' prefixes: a page's render reads what every other page tells
+#                              it (titles, the outputs' font, figures), so scripts/build-book never leaves
+#                              them out (gate_memo.py would not see those reads); the render cache they
+#                              keep makes an unchanged page cheap, and with BOOK_CHECK_MEMO (build-book) a
+#                              page whose reads are unchanged is not clicked again (book/tests/page_memo.py)
 #   wasm/run-in-page-memo      (once, the first chapter) that memo holds while the page's reads are
 #                              unchanged, a new commit stamp among them, and not after (labels wasm,
 #                              book, tools; book/run/run_memo_test.sh)
@@ -169,16 +171,11 @@ function(add_wasm_program_tests chapter program)
   find_program(PANDOC_EXECUTABLE pandoc)
   find_program(CHROMIUM_EXECUTABLE chromium)
   if(NOT PANDOC_EXECUTABLE OR NOT CHROMIUM_EXECUTABLE)
-    message(STATUS "wasm/run-in-page/${chapter} skipped: pandoc or chromium not found "
+    message(STATUS "wasm/run-in-page (${chapter}'s page) skipped: pandoc or chromium not found "
                    "(scripts/install-deps --book --wasm installs them)")
     return()
   endif()
-  add_test(NAME wasm/run-in-page/${chapter}
-    COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_CURRENT_BINARY_DIR}/run-in-page
-            ${CMAKE_BINARY_DIR} ${chapter}
-    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(wasm/run-in-page/${chapter} PROPERTIES LABELS "wasm;book" TIMEOUT 300
-    ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  set_property(GLOBAL APPEND PROPERTY WASM_RUN_IN_PAGE_CHAPTERS ${chapter})
   get_property(memo_tested GLOBAL PROPERTY WASM_RUN_MEMO_TEST)
   if(NOT memo_tested)
     set_property(GLOBAL PROPERTY WASM_RUN_MEMO_TEST ON)
@@ -189,4 +186,37 @@ function(add_wasm_program_tests chapter program)
     set_tests_properties(wasm/run-in-page-memo PROPERTIES LABELS "wasm;book;tools" TIMEOUT 300
       ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
   endif()
+endfunction()
+
+# add_run_in_page_tests(): wasm/run-in-page/<g>-of-<n> (above), once every chapter is added.
+function(add_run_in_page_tests)
+  get_property(chapters GLOBAL PROPERTY WASM_RUN_IN_PAGE_CHAPTERS)
+  list(LENGTH chapters count)
+  if(count EQUAL 0)
+    return()
+  endif()
+  set(groups 2)
+  if(count LESS 2)
+    set(groups 1)
+  endif()
+  foreach(group RANGE 1 ${groups})
+    set(members)
+    set(index 0)
+    foreach(chapter IN LISTS chapters)  # every n-th: the long pages spread over the groups
+      math(EXPR slot "${index} % ${groups} + 1")
+      if(slot EQUAL group)
+        list(APPEND members ${chapter})
+      endif()
+      math(EXPR index "${index} + 1")
+    endforeach()
+    list(LENGTH members pages)
+    math(EXPR timeout "150 + 90 * ${pages}")  # a third of it: about 5 s a page beside four busy loops
+    set(name wasm/run-in-page/${group}-of-${groups})
+    add_test(NAME ${name}
+      COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_BINARY_DIR}/run-in-page/${group}-of-${groups}
+              ${CMAKE_BINARY_DIR} ${members}
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(${name} PROPERTIES LABELS "wasm;book" TIMEOUT ${timeout}
+      ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+  endforeach()
 endfunction()
