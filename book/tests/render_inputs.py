@@ -10,10 +10,18 @@ chapter, `02` or `02-op-traffic`; `index`; `errata`) into WORK_DIR/out, every Pa
 file of the tree (or of ../shared) that its record does not cover. The other pages are left out
 (empty stand-ins), and so is the search: one page costs its render, about a second.
 
+With BOOK_CHECK_MEMO (scripts/build-book) WORK_DIR's render cache stays between runs that passed:
+a page whose record still holds is taken from it, not rendered (so not traced) again. That is
+sound because the cache is kept only from a run in which every page it holds was rendered under
+strace and passed, by this very check (its scripts' digest is kept beside it; a failed run or a
+changed check empties it), and a record that holds means the same inputs, so the same reads.
+Without BOOK_CHECK_MEMO every page is rendered from nothing.
+
 --planted: the proof that it can fail, kept in the test: in a copy of the tree whose
 book/filters/golden.lua also io.open()s the last chapter's golden cases.list, the first chapter's
 page is rendered and the check must name that file.
 """
+import hashlib
 import json
 import os
 import shlex
@@ -116,6 +124,34 @@ def render(tree, work, pages):
 KEPT = ("out/.cache/fonts", "out/.cache/fonts.json")
 
 
+def checker_digest():
+    """What this check's verdicts rest on besides the render's own records: its scripts."""
+    digest = hashlib.sha256()
+    for script in (Path(__file__).resolve(), Path(traced_inputs.__file__).resolve()):
+        digest.update(script.read_bytes())
+    return digest.hexdigest()
+
+
+PASSED = "passed"  # WORK/passed: the checker's digest, written when a run passed
+
+
+def reused_work(work):
+    """WORK with its render cache kept (BOOK_CHECK_MEMO) when the last run passed under this very
+    check; otherwise emptied as fresh_work does. Returns True when the cache was kept."""
+    marker = work / PASSED
+    if not marker.is_file() or marker.read_text(encoding="utf-8") != checker_digest():
+        fresh_work(work)
+        return False
+    marker.unlink()
+    for entry in work.iterdir():
+        if entry.name != "out":
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    for entry in (work / "out").iterdir():
+        if entry.name != ".cache":
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    return True
+
+
 def fresh_work(work):
     """WORK emptied, but for KEPT."""
     saved = work.with_name(work.name + ".kept")
@@ -130,9 +166,10 @@ def fresh_work(work):
     work.mkdir(parents=True, exist_ok=True)
 
 
-def check(tree, work, pages):
-    """Renders PAGE... of tree, traced; prints each read its record misses. True when none."""
-    fresh_work(work)
+def check(tree, work, pages, keep_cache=False):
+    """Renders PAGE... of tree, traced; prints each read its record misses. Returns them, and how
+    many page renders were traced and how many pages the kept cache held (keep_cache only)."""
+    kept = reused_work(work) if keep_cache else fresh_work(work)
     wrap_pandoc(work)
     render(tree, work, pages)
     found, checked = uncovered(tree, work)
@@ -140,9 +177,9 @@ def check(tree, work, pages):
         print(f"render-inputs: FAILED: the render of {name} read {path}, which its record "
               f"(.cache/{name}.json: book/render_memo.py) does not cover: a filter must read the tree through "
               "book/filters/repo.lua (repo.read, repo.derive), or the file must be in the key")
-    if not checked:
+    if not checked and not kept:
         print("render-inputs: FAILED: no page was rendered under strace (was it taken from a cache?)")
-    return found, checked
+    return found, checked, kept
 
 
 def planted(work):
@@ -158,7 +195,7 @@ def planted(work):
     golden_lua = tree / "book" / "filters" / "golden.lua"
     golden_lua.write_text(f"do local f = assert(io.open('{tree / planted_read}', 'rb')); f:read('a'); f:close() end\n"
                           + golden_lua.read_text(encoding="utf-8"), encoding="utf-8")
-    found, _ = check(tree, work, [page])
+    found, _, _ = check(tree, work, [page])
     if (f"{page}.html", planted_read) not in found:
         print(f"render-inputs --planted: FAILED: golden.lua io.open()ed {planted_read} while {page}'s page rendered, "
               "and the check did not name it")
@@ -177,10 +214,17 @@ def main(argv):
         return planted(Path(argv[1]).resolve())
     if len(argv) < 2 or argv[0].startswith("-"):
         sys.exit(__doc__)
-    found, checked = check(ROOT, Path(argv[0]).resolve(), argv[1:])
-    if found or not checked:
+    work = Path(argv[0]).resolve()
+    found, checked, kept = check(ROOT, work, argv[1:], keep_cache=bool(os.environ.get("BOOK_CHECK_MEMO")))
+    if found or not (checked or kept):
         return 1
-    print(f"render-inputs: ok ({checked} page renders traced: every file of the tree Pandoc read is in its record)")
+    cached = len(argv) - 1 - checked
+    from_cache = (f"; {cached} page(s) from the render cache: their records still hold, kept from a run that "
+                  f"traced them and passed (BOOK_CHECK_MEMO)" if kept and cached > 0 else "")
+    print(f"render-inputs: ok ({checked} page renders traced: every file of the tree Pandoc read is in its record"
+          f"{from_cache})")
+    if kept or os.environ.get("BOOK_CHECK_MEMO"):
+        (work / PASSED).write_text(checker_digest(), encoding="utf-8")
     return 0
 
 
