@@ -2,7 +2,8 @@
 // The accessibility gate (ctest book/a11y, label book), as Quarto runs one: axe-core (pinned in
 // book/search/package-lock.json beside MiniSearch and playwright-core) on every page of HTML_DIR
 // in headless Chromium (Debian's), at 1280 and 375 px, light and dark, with every run control
-// opened (运行 / 改参数) and the search box showing hits. Every violation fails unless BASELINE
+// opened (运行 / 改参数) and, on the contents and the first chapter's page, the search box showing
+// hits (openEverything). Every violation fails unless BASELINE
 // names it (book/tests/a11y-baseline.txt: rule, element, why); a baseline line no violation
 // matches fails too, so the list only shrinks. Before the book it checks
 // book/tests/a11y/self-check.html and fails unless axe finds its two planted faults.
@@ -11,7 +12,7 @@
 // chapter's page, it fails before Chromium starts); a baseline line is then not judged unused,
 // since the pages its violation is on may not have been loaded.
 // With BOOK_CHECK_MEMO (scripts/build-book) a page that passed keeps its verdict while the page,
-// every file Chromium loaded for it (the search index among them: the hits are shown) and the
+// every file Chromium loaded for it (on the two pages that show the search's hits, the index) and the
 // baseline are unchanged (book/tests/page_memo.py): only the other pages are loaded, and a
 // baseline line is not judged unused either.
 'use strict';
@@ -64,11 +65,15 @@ const baseline = fs.readFileSync(baselinePath, 'utf8').split('\n')
     return { line: l.trim(), rule, target: new RegExp(target), used: 0 };
   });
 
-// Opens every run control and shows the search's hits, so axe sees them too.
-async function openEverything(page) {
+// Opens every run control, so axe sees them too, and on two pages shows the search's hits: the
+// contents (the box at the top of <main>) and the first chapter's page (the box in the sidebar).
+// The hit list is one component, the same on every page of a layout; the other pages never load
+// the index, so their verdicts (BOOK_CHECK_MEMO) do not rest on every page's text.
+const SEARCHED = new Set(['index.html', allPages.find((name) => /^\d/.test(name))]);
+async function openEverything(page, name) {
   await page.evaluate(() => document.querySelectorAll('.run-open').forEach((b) => b.click()));
   const box = await page.$('input[type="search"]');
-  if (box && await box.isVisible()) {
+  if (SEARCHED.has(name) && box && await box.isVisible()) {
     await box.fill('平衡点');
     await page.waitForTimeout(300);
   }
@@ -83,7 +88,7 @@ async function violations(browser, file, width, schemes) {
   reads.set(path.basename(file), read);
   page.on('request', (r) => { if (r.url().startsWith('file:')) read.add(fileURLToPath(r.url().split('#')[0])); });
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-  await openEverything(page);
+  await openEverything(page, path.basename(file));
   await page.addScriptTag({ path: AXE });
   const found = {};
   for (const scheme of schemes) {
@@ -146,7 +151,7 @@ async function main() {
     if (leftOut) console.log(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
                             `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
   }
-  console.log(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls and search opened): ` +
+  console.log(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls opened, the search on ${[...SEARCHED].join(" and ")}): ` +
               `no violation but the ${kept} the baseline names (and the self-check's two planted faults found)`);
 }
 
