@@ -5,7 +5,10 @@ suite's one store). A page that a check measured in a run that passed keeps that
 the page and every file Chromium loaded for it (stylesheets, scripts, images: measure_pages.js
 lists them) are byte for byte what they were, and so are the check's own scripts, the npm
 packages and the browser: the next run measures only the other pages and says how many it left
-out. A chapter program a page loads (run/*.js) is hashed with its commit stamp as unstamped: no
+out. The check's self-check (the page of planted faults it must find) keeps its verdict the same
+way (SELF_CHECK): its page and what it loaded unchanged, and the scripts and the browser, which
+the memo rests on anyway, it finds the same faults; when every load holds, no browser starts.
+A chapter program a page loads (run/*.js) is hashed with its commit stamp as unstamped: no
 check that keeps verdicts here runs a program with --version, the only reader of those bytes
 (book/run/test-in-chromium.js refuses to), so a commit alone measures nothing again. Without BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page is measured. The self-check pages are always measured.
 """
@@ -76,6 +79,16 @@ class Memo:
             return False
         self.new[key] = files
         return True
+
+    SELF_CHECK = "self-check"  # the key of the self-check's verdict: its faults were found
+
+    def self_check_holds(self):
+        """True when the self-check found its faults before on the same files (see above)."""
+        return bool(self.store) and self.holds_key(self.SELF_CHECK)
+
+    def self_check_passed(self, loads):
+        """Keeps the self-check's verdict: its LOADS found every planted fault."""
+        self.passed_key(self.SELF_CHECK, sorted({f for load in loads for f in load.get("files", [])}))
 
     def passed(self, load):
         """Keeps a measured load's verdict, with the files it read (load["files"])."""
