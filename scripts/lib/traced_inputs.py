@@ -42,6 +42,7 @@ class Observed:
     reads: set = field(default_factory=set)  # real paths of regular files opened for reading only
     runs: set = field(default_factory=set)  # real paths of the programs executed
     writes: set = field(default_factory=set)  # real paths opened for writing (outputs, not inputs)
+    listed: set = field(default_factory=set)  # real paths of the folders opened (to list them, mostly)
     commands: list = field(default_factory=list)  # (real path, argv) of every program executed
 
 
@@ -85,6 +86,7 @@ def parse(lines, cwd):
             observed.runs.add(program)
             observed.commands.append((program, [unescape(w) for w in WORD.findall(match.group(2))]))
     # A regular file only (not a folder listed, a pipe or a device), and not one it wrote itself.
+    observed.listed = {p for p in observed.reads if os.path.isdir(p)}
     observed.reads = {p for p in observed.reads - observed.writes if os.path.isfile(p)}
     return observed
 
