@@ -37,22 +37,25 @@ def main(work):
     env = dict(os.environ, BOOK_CHECK_MEMO=str(work / "memo"))
     failures = []
 
-    def check(step, want_status, want_left_out, want_said=""):
-        run = subprocess.run([sys.executable, str(HERE / "check_page_width.py"), str(html)],
-                             capture_output=True, text=True, env=env, timeout=200)
+    def check(step, argv, want_status, want_left_out, counted, want_said=""):
+        """One run of a check: its exit status, whether it says WANT_LEFT_OUT of its COUNTED
+        ("of 4 loads") were left out (0: none), and WANT_SAID in its output."""
+        run = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=200)
         said = (run.stdout + run.stderr).strip()
-        left_out = f"{want_left_out} of 4 loads unchanged" if want_left_out else "loads unchanged"
+        unit = counted.split(" ", 2)[2]
+        left_out = f"{want_left_out} {counted} unchanged" if want_left_out else f"{unit} unchanged"
         if run.returncode != want_status or (left_out in said) != bool(want_left_out) or want_said not in said:
-            failures.append(f"step {step}: want exit {want_status} and "
-                            f"{repr(left_out) if want_left_out else 'no load left out'} {want_said!r}; got exit "
+            failures.append(f"{step}: want exit {want_status} and "
+                            f"{repr(left_out) if want_left_out else 'nothing left out'} {want_said!r}; got exit "
                             f"{run.returncode}:\n{said}")
 
-    check(1, 0, 0)
-    check(2, 0, 4)
+    page_width = [sys.executable, str(HERE / "check_page_width.py"), str(html)]
+    check("step 1", page_width, 0, 0, "of 4 loads")
+    check("step 2", page_width, 0, 4, "of 4 loads")
     (html / "book.css").write_text("body { margin: 2em; }\n", encoding="utf-8")
-    check(3, 0, 0)
+    check("step 3", page_width, 0, 0, "of 4 loads")
     (html / "b.html").write_text(PAGE.format(name="b", extra=WIDE), encoding="utf-8")
-    check(4, 1, 2, "b.html at 375 px: the page is")
+    check("step 4", page_width, 1, 2, "of 4 loads", "b.html at 375 px: the page is")
 
     # book/a11y: pages axe passes (one <h1>, a landmark), and an empty baseline.
     html = work / "a11y"
@@ -64,22 +67,14 @@ def main(work):
     (work / "baseline.txt").write_text("", encoding="utf-8")
     env["BOOK_CHECK_MEMO"] = str(work / "memo-a11y")
 
-    def check_a11y(step, want_status, want_left_out, want_said=""):
-        run = subprocess.run(["bash", str(HERE.parent / "search" / "tests" / "run.sh"), "../../tests/a11y.js", str(html),
-                              str(work / "baseline.txt")], capture_output=True, text=True, env=env, timeout=200)
-        said = (run.stdout + run.stderr).strip()
-        left_out = f"{want_left_out} of 2 page(s) unchanged" if want_left_out else "page(s) unchanged"
-        if run.returncode != want_status or (left_out in said) != bool(want_left_out) or want_said not in said:
-            failures.append(f"a11y step {step}: want exit {want_status} and "
-                            f"{repr(left_out) if want_left_out else 'no page left out'} {want_said!r}; got exit "
-                            f"{run.returncode}:\n{said}")
-
-    check_a11y(1, 0, 0)
-    check_a11y(2, 0, 2)
+    a11y = ["bash", str(HERE.parent / "search" / "tests" / "run.sh"), "../../tests/a11y.js", str(html),
+            str(work / "baseline.txt")]
+    check("a11y step 1", a11y, 0, 0, "of 2 page(s)")
+    check("a11y step 2", a11y, 0, 2, "of 2 page(s)")
     (html / "book.css").write_text("body { margin: 2em; }\n", encoding="utf-8")
-    check_a11y(3, 0, 0)
+    check("a11y step 3", a11y, 0, 0, "of 2 page(s)")
     (html / "b.html").write_text(a11y_page.format(name="b", extra='<img src="x.png">'), encoding="utf-8")
-    check_a11y(4, 1, 1, "b.html at 1280 px light: image-alt")
+    check("a11y step 4", a11y, 1, 1, "of 2 page(s)", "b.html at 1280 px light: image-alt")
     for f in failures:
         print("FAIL:", f)
     if failures:
