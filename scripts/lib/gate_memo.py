@@ -99,10 +99,22 @@ def file_digest(path):
     return memo_store.file_digest(path) or "unreadable"
 
 
+def python_startup_files():
+    """The files Python reads at every start besides its own library: the .pth files of its site
+    folders (real paths). Debian's python3 reads /usr/local/lib/python3.X/dist-packages/*.pth,
+    which no package installed (a machine's set-up may write one there)."""
+    import glob
+    import site
+    folders = [*site.getsitepackages(), site.getusersitepackages()]
+    return sorted({os.path.realpath(p) for folder in folders for p in glob.glob(os.path.join(folder, "*.pth"))})
+
+
 def tool_lines():
     """One line per program run by name: its Debian package (whose version the package line
-    holds), else its real path and bytes; python3 is the interpreter running this script."""
+    holds), else its real path and bytes; python3 is the interpreter running this script, with
+    the .pth files it reads at every start."""
     lines = [f"program python3 {os.path.realpath(sys.executable)} {file_digest(os.path.realpath(sys.executable))}"]
+    lines += [f"python3 startup {path} {file_digest(path)}" for path in python_startup_files()]
     for name in TOOLS:
         found = shutil.which(name)
         if not found:

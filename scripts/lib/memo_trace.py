@@ -16,7 +16,8 @@ The rules (gate_memo.py hashes each):
             [memo] reads (paths from the tree's root: another chapter's file, a file outside)
   packages  a file a Debian package installed, or the system's own under /usr and /etc: the
             version of every installed package
-  program   a program outside dpkg (a pyenv python) and the files under its prefix: their bytes
+  program   a program outside dpkg (a pyenv python) and the files under its prefix: their bytes;
+            and the .pth files python3 reads at every start (gate_memo.python_startup_files)
 A program's commit stamp (scripts/lib/build_stamp.py) is the one part of a built program the
 fingerprint leaves out: a test that runs a chapter program's --version (the program, or the .js
 Node runs, then --version alone) fails here too; version/programs tests it, never left out.
@@ -123,10 +124,13 @@ class Rules:
             return "ignored", ""  # a test's scratch files (the tree itself may lie in the temporary folder)
         if traced_inputs.dpkg_owner(path) or (path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")):
             return "packages", ""
-        if any(path.startswith(p) for p in prefixes):
+        if any(path.startswith(p) for p in prefixes) or path in STARTUP:
             return "program", ""
         return None, ("a file outside the tree: add its path, from the tree's root, to [memo] reads in "
                       f"chapters/{chapter}/chapter.toml")
+
+
+STARTUP = set(gate_memo.python_startup_files())  # hashed by gate_memo.tool_lines
 
 
 def version_runs(commands):
