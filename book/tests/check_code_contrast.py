@@ -11,7 +11,7 @@ or the block's own text) the computed colour is compared with the background it 
 and its colours. The session also loads book/tests/contrast/self-check.html, which keeps the
 old pygments comment colour (#60a0b0 on #f7f7fb, 2.75:1): the test fails unless it is found.
 With BOOK_CHECK_MEMO (scripts/build-book), a page load that passed keeps its verdict while the page
-and every file Chromium loaded for it are unchanged (page_memo.py); the self-check always loads.
+and every file Chromium loaded for it are unchanged (page_memo.py); so does the self-check.
 
 THEME (book/code.theme, Pandoc's --highlight-style for all three formats) is checked as the
 PDF uses it, on white paper: each token colour at 4.5:1 or more, and each token told apart from
@@ -108,11 +108,9 @@ def main(html_dir, theme):
     loads = [{"url": page.resolve().as_uri(), "width": 1280, "height": 900, "dark": dark, "shot": None,
               "name": page.name} for page in [SELF_CHECK, *pages] for dark in (False, True)]
     memo = Memo(__file__, html_dir)
-    remembered = [load for load in loads if load["name"] != SELF_CHECK.name and memo.holds(load)]
-    self_held = memo.self_check_holds()
-    loads = [load for load in loads if load not in remembered and not (self_held and load["name"] == SELF_CHECK.name)]
+    loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)
     try:
-        results = chromium_pages.measure(loads, MEASURE, DEADLINE) if loads else []
+        results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
         print(f"FAIL: {e}")
         return 1
@@ -139,8 +137,7 @@ def main(html_dir, theme):
     memo.save()
     print(f"{len(pages)} pages, light and dark: {pieces} pieces of code and output text all at {AA}:1 or more "
           f"(the self-check's faint comment found); {theme}: every token readable on paper and apart from the ink in gray"
-          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads))
-          + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else ""))
+          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))
     return 0
 
 

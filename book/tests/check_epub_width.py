@@ -126,7 +126,7 @@ def main(epub):
             remembered.add(0)
         measured = [load for i, load in enumerate(loads) if i not in remembered]
         try:
-            results = chromium_pages.measure(measured, MEASURE, DEADLINE) if measured else []
+            results = chromium_pages.measure(measured, MEASURE, DEADLINE)
         except chromium_pages.Unavailable as e:
             return verdict(f"{epub} at {WIDTH} px", [str(e)], "")
         if not self_held:
@@ -162,8 +162,7 @@ def main(epub):
             memo.save()
     return verdict(f"{epub} at {WIDTH} px", failures,
                    f"{epub}: {checked} pages in one browser session (and the self-check page, whose faults "
-                   f"were found), nothing wider than {WIDTH} px" + memo.note(len(remembered - {0}), len(spine))
-                   + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else ""))
+                   f"were found), nothing wider than {WIDTH} px" + memo.note(len(remembered - {0}), len(spine), self_held))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ the cue, a figure shrunk to 4.5 px text) it must find, so it cannot pass without
 
 With BOOK_CHECK_MEMO (scripts/build-book), a page load that passed keeps its verdict while the
 page and every file Chromium loaded for it are unchanged (page_memo.py): only changed pages are
-measured again; the self-check page always is.
+measured again, and the self-check page only when it or the check changed.
 
 BOOK_CHECK_CHAPTERS="NN-slug ..." (the template test's) measures only those chapters' pages,
 the contents and 勘误与变更; set but empty, or naming what is no chapter's page, it fails (page_filter.py).
@@ -238,11 +238,9 @@ def main(html_dir):
                           "name": page.name, "shot": os.path.join(shots, f"{page.stem}-{width}-{dark}.png")
                           if width == PHONE else None})
     memo = Memo(__file__, html_dir)  # a load that passed on the same files is not measured again
-    remembered = [load for load in loads if load["name"] != SELF_CHECK.name and memo.holds(load)]
-    self_held = memo.self_check_holds()
-    loads = [load for load in loads if load not in remembered and not (self_held and load["name"] == SELF_CHECK.name)]
+    loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)
     try:
-        results = chromium_pages.measure(loads, MEASURE, DEADLINE) if loads else []
+        results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
         print(f"FAIL: {e}")
         return 1
@@ -277,8 +275,7 @@ def main(html_dir):
     print(f"{len(pages)} pages{narrowed}, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
           f"hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no fitting line wrapped, "
           "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)"
-          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads))
-          + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else ""))
+          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))
     return 0
 
 

@@ -146,11 +146,9 @@ def main(html_dir, shots=None):
               if shots else None, "name": page.name, "self_check": page == SELF_CHECK}
              for page in [SELF_CHECK, *pages] for dark in schemes for width in WIDTHS]
     memo = Memo(__file__, html_dir)
-    remembered = [] if shots else [load for load in loads if not load["self_check"] and memo.holds(load)]
-    self_held = not shots and memo.self_check_holds()
-    loads = [load for load in loads if load not in remembered and not (self_held and load["self_check"])]
+    loads, remembered, self_held = (loads, [], False) if shots else memo.left_out(loads, lambda load: load["self_check"])
     try:
-        results = chromium_pages.measure(loads, MEASURE, DEADLINE) if loads else []
+        results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
         print(f"check_page_width: {e}")
         return 1
@@ -182,8 +180,7 @@ def main(html_dir, shots=None):
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
           "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math,"
           " no path broken at a hyphen, no full-width · in a figure"
-          + memo.note(len(remembered), checked + len(remembered))
-          + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else ""))
+          + memo.note(len(remembered), checked + len(remembered), self_held))
     return 0
 
 

@@ -37,7 +37,10 @@ def measure(loads, function, deadline, tabs=2):
 
     Returns one (report, error) per load, in order; each measured load gets "files": the
     paths of the files the page loaded (book/tests/page_memo.py keeps them). Raises
-    Unavailable when nothing could be measured at all."""
+    Unavailable when nothing could be measured at all. No loads (every verdict kept,
+    page_memo.py): nothing is started."""
+    if not loads:
+        return []
     browser = chromium()
     if not browser:
         raise Unavailable("chromium not found (scripts/install-deps --book installs it)")

@@ -10,7 +10,8 @@ way (SELF_CHECK): its page and what it loaded unchanged, and the scripts and the
 the memo rests on anyway, it finds the same faults; when every load holds, no browser starts.
 A chapter program a page loads (run/*.js) is hashed with its commit stamp as unstamped: no
 check that keeps verdicts here runs a program with --version, the only reader of those bytes
-(book/run/test-in-chromium.js refuses to), so a commit alone measures nothing again. Without BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page is measured. The self-check pages are always measured.
+(book/run/test-in-chromium.js refuses to), so a commit alone measures nothing again. Without
+BOOK_CHECK_MEMO (ctest by hand, scripts/test) every page and the self-check are measured.
 """
 import hashlib
 import os
@@ -86,6 +87,14 @@ class Memo:
         """True when the self-check found its faults before on the same files (see above)."""
         return bool(self.store) and self.holds_key(self.SELF_CHECK)
 
+    def left_out(self, loads, is_self_check):
+        """Splits LOADS for a run: (the loads to measure, the page loads whose verdict holds,
+        whether the self-check's holds, its loads then left out too)."""
+        self_held = self.self_check_holds()
+        remembered = [load for load in loads if not is_self_check(load) and self.holds(load)]
+        return ([load for load in loads if load not in remembered and not (self_held and is_self_check(load))],
+                remembered, self_held)
+
     def self_check_passed(self, loads):
         """Keeps the self-check's verdict: its LOADS found every planted fault."""
         self.passed_key(self.SELF_CHECK, sorted({f for load in loads for f in load.get("files", [])}))
@@ -103,12 +112,12 @@ class Memo:
         if self.store:
             self.store.save(self.check, {"base": self.base, "pages": self.new})
 
-    def note(self, left_out, total):
-        """The line that says how many loads kept their verdict (empty when none)."""
-        if not left_out:
-            return ""
-        return (f"; {left_out} of {total} loads unchanged since they passed, not measured again "
-                f"(BOOK_CHECK_MEMO={self.file.parent})")
+    def note(self, left_out, total, self_held=False):
+        """The line that says how many loads kept their verdict, and whether the self-check's did
+        (empty when none)."""
+        line = (f"; {left_out} of {total} loads unchanged since they passed, not measured again "
+                f"(BOOK_CHECK_MEMO={self.file.parent})") if left_out else ""
+        return line + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else "")
 
 
 USAGE = """page_memo.py select|keep --check SCRIPT --root DIR [--name NAME] [--rests-on FILE]...

@@ -14,14 +14,13 @@ and every process it started read inside the tree (the programs, man pages, comp
 profiles, the book, the install scripts), each by its SHA-256, the listing of every folder of the
 tree it opened (a new file in a folder it installs whole changes that), the installed Debian
 packages' versions (cpack, dpkg-deb, gzip) and the scripts that run it (scripts/package, this
-file), and the names and digests of the files it made in PACKAGE_DIR. It holds while all of that does: then the package in PACKAGE_DIR is what CPack
-would make, and build-book does not spend 18 s (at 36 chapters) making it again.
+file), and the names and digests of the files it made in PACKAGE_DIR. It holds while all of that
+does: then the package in PACKAGE_DIR is what CPack would make, and build-book does not spend
+18 s (at 36 chapters) making it again.
 """
 import hashlib
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -67,13 +66,10 @@ def run(memo_dir, staging, argv):
     store = memo_store.Store(memo_dir)
     store.forget(NAME)
     store.forget(NAME + "-pending")
-    with tempfile.TemporaryDirectory(prefix="package-trace-") as work:
-        log = os.path.join(work, "trace")
-        status = subprocess.run(traced_inputs.traced(argv, log)).returncode
-        if status != 0:
-            return status
-        with open(log, encoding="utf-8", errors="surrogateescape") as f:
-            seen = traced_inputs.parse(f, os.getcwd())
+    status, output, seen = traced_inputs.run_traced(argv)
+    print(output, end="")  # CPack's own lines, for scripts/package's log
+    if status != 0:
+        return status
     inside = str(ROOT.resolve()) + "/"
     made_here = os.path.realpath(staging) + "/"
     ours = lambda path: path.startswith(inside) and not (path + "/").startswith(made_here)  # noqa: E731
