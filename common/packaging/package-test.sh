@@ -23,10 +23,11 @@ step() { echo "== $*"; }
 rm -rf "$scratch"
 mkdir -p "$scratch/elsewhere"
 
-step "cpack (.deb and .tar.gz) from $build, the book from $book"
-LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 cpack --config "$build/CPackConfig.cmake" -B "$scratch/out" \
-  >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log" >&2; fail "cpack failed"; }
-deb=$(ls "$scratch"/out/*.deb) tarball=$(ls "$scratch"/out/*.tar.gz) || fail "cpack made no .deb or no .tar.gz"
+step "cpack (.deb and .tar.gz) from $build, the book from $book, as scripts/package runs it"
+mkdir -p "$scratch/out"
+LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 bash "$tree/scripts/lib/cpack_each.sh" "$build/CPackConfig.cmake" \
+  "$scratch/out" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log" >&2; fail "cpack failed"; }
+deb=$(ls "$scratch"/out/*/*.deb) tarball=$(ls "$scratch"/out/*/*.tar.gz) || fail "cpack made no .deb or no .tar.gz"
 
 # lintian_verdict FILE: the problems in lintian's output FILE (empty: none).
 lintian_verdict() {
