@@ -13,10 +13,11 @@ The record (scripts/lib/memo_store.py's store: MEMO_DIR/package.json) holds what
 and every process it started read inside the tree (the programs, man pages, completions,
 profiles, the book, the install scripts), each by its SHA-256, the listing of every folder of the
 tree it opened (a new file in a folder it installs whole changes that), the installed Debian
-packages' versions (cpack, dpkg-deb, gzip) and the scripts that run it (scripts/package,
-cpack_each.sh, this file), and the names and digests of the files it made in PACKAGE_DIR. It
-holds while all of that does: then the package in PACKAGE_DIR is what CPack would make, and
-build-book does not spend 7 s (at 36 chapters) making it again.
+packages' versions (cpack, dpkg-deb, gzip) and the scripts that run it (scripts/package and
+this file; scripts/lib/cpack_each.sh runs under strace, a read like the others), and the names
+and digests of the files it made in PACKAGE_DIR. It holds while all of that does: then the
+package in PACKAGE_DIR is what CPack would make, and build-book does not spend 7 s (at 36
+chapters) making it again.
 """
 import hashlib
 import os
@@ -44,10 +45,9 @@ def made(package_dir):
 
 def versions():
     """The installed Debian packages (cpack, dpkg-deb, gzip among them) and the scripts that say
-    what CPack is asked (scripts/package, cpack_each.sh, this file): their digest."""
+    what CPack is asked outside the trace (scripts/package, this file): their digest."""
     digest = hashlib.sha256(memo_store.package_versions().encode())
-    for script in (ROOT / "scripts" / "package", ROOT / "scripts" / "lib" / "cpack_each.sh",
-                   Path(__file__).resolve()):
+    for script in (ROOT / "scripts" / "package", Path(__file__).resolve()):
         digest.update(script.read_bytes())
     return digest.hexdigest()
 
