@@ -81,14 +81,33 @@ async function openEverything(page, name) {
   }
 }
 
+// Every load is made in one tab: a browser context per load cost a renderer of its own each
+// time (measure_pages.js says how much). Between loads the tab's storage is cleared (the
+// contents' toggle is kept in localStorage) and it goes to about:blank, so a load of the page
+// just checked is a fresh load, not a reload that restores its scroll and its search box.
+let tab = null; // { page, read: the Set the current load's file:// requests go to }
+async function freshTab(browser, width, scheme) {
+  if (!tab) {
+    const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+    tab = { page: await ctx.newPage(), read: null };
+    tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.read) tab.read.add(fileURLToPath(r.url().split('#')[0])); });
+    return tab.page;
+  }
+  const page = tab.page;
+  await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
+  await page.goto('about:blank');
+  await page.setViewportSize({ width, height: 900 });
+  await page.emulateMedia({ colorScheme: scheme });
+  return page;
+}
+
 // The violations on one page at one width, for each colour scheme: one load, the schemes
 // switched in place (emulateMedia), so the page's run controls and search are opened once.
 async function violations(browser, file, width, schemes) {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: schemes[0] });
-  const page = await ctx.newPage();
+  const page = await freshTab(browser, width, schemes[0]);
   const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
   reads.set(path.basename(file), read);
-  page.on('request', (r) => { if (r.url().startsWith('file:')) read.add(fileURLToPath(r.url().split('#')[0])); });
+  tab.read = read;
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
   await openEverything(page, path.basename(file));
   await page.addScriptTag({ path: AXE });
@@ -105,7 +124,7 @@ async function violations(browser, file, width, schemes) {
       return out;
     });
   }
-  await ctx.close();
+  tab.read = null;
   return found;
 }
 

@@ -137,7 +137,8 @@ async () => {
     return report;
   }
   // A phone: the first output too wide for it, scrolled into view for the screenshot taken
-  // after this function; its box and the theme's page colour go back to Python.
+  // after this function; its box goes back to Python, and the screenshot is clipped to the box
+  // as the viewport shows it (report.clip, measure_pages.js): Python decodes only its top rows.
   const pre = [...document.querySelectorAll('div.golden pre.output, div.excerpt pre')].find((p) => p.scrollWidth > p.clientWidth + 8);
   if (pre) {
     pre.scrollLeft = 0;
@@ -145,6 +146,9 @@ async () => {
     const r = pre.getBoundingClientRect();
     report.cueBox = { name: name(pre), left: r.left, right: r.right, top: r.top, bottom: r.bottom,
                       padTop: parseFloat(getComputedStyle(pre).paddingTop) };
+    const x = Math.max(0, Math.floor(r.left)), y = Math.max(0, Math.floor(r.top));
+    const width = Math.min(window.innerWidth, Math.ceil(r.right)) - x, height = Math.min(window.innerHeight, Math.ceil(r.bottom)) - y;
+    if (width > 0 && height > 0) report.clip = { x, y, width, height };
   }
   // Figures: the smallest text of each, in CSS px as drawn (its size in the SVG times the scale).
   report.figureText = [...document.querySelectorAll('.figure svg')].map((svg) => {
@@ -161,8 +165,9 @@ async () => {
 """
 
 
-def png_pixels(path):
-    """(width, height, rows of RGB tuples) of an 8-bit RGB or RGBA PNG, as Chromium writes them."""
+def png_pixels(path, max_rows=None):
+    """(width, height, rows of RGB tuples) of an 8-bit RGB or RGBA PNG, as Chromium writes them;
+    only the first MAX_ROWS rows decoded when given (the unfiltering is Python's, row by row)."""
     data = pathlib.Path(path).read_bytes()
     pos, idat, width = 8, b"", None
     while pos < len(data):
@@ -178,7 +183,7 @@ def png_pixels(path):
         pos += 12 + length
     raw, stride = zlib.decompress(idat), width * channels
     rows, prev = [], bytearray(stride)
-    for y in range(height):
+    for y in range(height if max_rows is None else min(height, max_rows)):
         f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for x in range(stride):
             a = line[x - channels] if x >= channels else 0
@@ -195,16 +200,19 @@ def png_pixels(path):
     return width, height, rows
 
 
-def edge_cue(shot, box):
-    """The mean luminance of the box's right edge less that of its left edge, in its top padding."""
-    _, height, rows = png_pixels(shot)
-    top = int(box["top"]) + 2
-    bottom = min(height, int(box["top"] + box["padTop"]) - 1)
-    if bottom <= top:
+def edge_cue(shot, box, clip):
+    """The mean luminance of the box's right edge less that of its left edge, in its top padding.
+    BOX is in the viewport's CSS px; the screenshot SHOT covers CLIP of the viewport (None: all of it)."""
+    x0, y0 = (clip["x"], clip["y"]) if clip else (0, 0)
+    top = int(box["top"]) + 2 - y0
+    bottom = int(box["top"] + box["padTop"]) - 1 - y0
+    _, height, rows = png_pixels(shot, max_rows=max(bottom, 0))
+    bottom = min(height, bottom)
+    if bottom <= top or top < 0:
         return None
     mean = lambda xs: sum(0.2126 * r + 0.7152 * g + 0.0722 * b for y in range(top, bottom)
                           for (r, g, b) in (rows[y][x] for x in xs)) / (255 * len(xs) * (bottom - top))
-    left, right = int(box["left"]), int(box["right"])
+    left, right = int(box["left"]) - x0, int(box["right"]) - x0
     return mean(range(right - 9, right - 3)) - mean(range(left + 3, left + 9))
 
 
@@ -217,7 +225,7 @@ def findings(load, r):
                 for figure, px in r["figureText"] if px is not None and px < FIGURE_TEXT - 0.01]
         box = r.get("cueBox")
         if box:
-            cue = edge_cue(load["shot"], box)
+            cue = edge_cue(load["shot"], box, r.get("clip"))
             sign = 1 if load["dark"] else -1  # the shadow darkens a light box, lightens a dark one
             if cue is None or sign * cue < CUE:
                 out.append(f"{where}: {box['name']} scrolls with no cue at its right edge "
@@ -263,7 +271,7 @@ def main(html_dir):
     for f in failures:
         print("FAIL:", f)
     if failures:
-        print(f"screenshots at 375 px in {shots}\nrerun: python3 book/tests/check_output_widths.py {html_dir}")
+        print(f"screenshots of the scrolling boxes at 375 px in {shots}\nrerun: python3 book/tests/check_output_widths.py {html_dir}")
         return 1
     for shot in pathlib.Path(shots).glob("*.png"):
         shot.unlink()
