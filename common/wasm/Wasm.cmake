@@ -184,7 +184,7 @@ function(add_wasm_program_tests chapter program)
               ${CMAKE_BINARY_DIR} ${chapter}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(wasm/run-in-page-memo PROPERTIES LABELS "wasm;book;tools" TIMEOUT 300
-      ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
+      ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE} COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
   endif()
 endfunction()
 
