@@ -5,7 +5,7 @@
 // browser start for the whole book instead of one per page and width.
 //   JOB      {"measure": "<JS function source, returns JSON-able data>",
 //             "loads": [{"url": "file:///...", "width": 375, "height": 900,
-//                        "dark": false, "shot": "/tmp/x.png" or null}, ...],
+//                        "dark": false, "shot": "/tmp/x.png" or null, "group": null}, ...],
 //             "tabs": 2, "deadline": 200}
 //   RESULTS  one entry per load, in the JOB's order: {"report": ..., "files": [...]} or
 //            {"error": "..."}; files: the paths of the file:// URLs the tab requested while the
@@ -13,10 +13,14 @@
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
 // the part the function's report names as "clip" ({x, y, width, height}, in the viewport).
 // Each colour scheme (light, dark) is a browser context of its own; `tabs` tabs
-// load the pages one after another from a shared queue, each setting its
-// viewport to the load's size and then navigating: every load is a fresh page
-// load at its width (the tab's storage cleared and the tab at about:blank first). (A context per viewport cost a renderer of its own per
-// width: 12.5 CPU s where this takes 4.6 for one page at ten widths.)
+// take the loads one after another from a shared queue, each setting its viewport
+// to the load's size and then navigating: every load is a fresh page load at its
+// width (the tab's storage cleared and the tab at about:blank first). A context
+// per viewport cost a renderer of its own per width: one page at ten widths took
+// 12.5 CPU s that way, 4.6 this way. Loads that name the same "group" (with the
+// same URL and colour scheme) are ONE page load instead, its viewport resized to
+// each load's size in turn (as a reader's window is), its resize handlers run,
+// then measured.
 // Exit 1 (on stderr) when the browser does not start or the whole job passes
 // `deadline` seconds.
 'use strict';
@@ -50,40 +54,57 @@ async function main() {
       const key = load.dark ? 'dark' : 'light';
       if (!contexts.has(key)) {
         contexts.set(key, browser.newContext({ viewport: { width: load.width, height: load.height },
-          colorScheme: load.dark ? 'dark' : 'light', deviceScaleFactor: 1 }));
+          colorScheme: key, deviceScaleFactor: 1 }));
       }
-      return [key, contexts.get(key)];
+      return contexts.get(key);
     };
+    // The queue: one group of loads per page load: the loads with the same "group", URL and
+    // colour scheme, in the JOB's order; a load without a group alone.
+    const groups = [];
+    const groupOf = new Map();
+    job.loads.forEach((load, i) => {
+      const key = load.group == null ? null : JSON.stringify([load.group, load.url, !!load.dark]);
+      if (key !== null && groupOf.has(key)) groupOf.get(key).push(i);
+      else { const group = [i]; groups.push(group); if (key !== null) groupOf.set(key, group); }
+    });
     let next = 0;
     const worker = async () => {
       const tabs = new Map(); // colour scheme -> this worker's tab in it
       const requested = new Map(); // tab -> the file:// URLs of its current load
-      while (next < job.loads.length) {
-        const i = next++;
-        const load = job.loads[i];
-        try {
-          const [key, ctx] = context(load);
-          if (!tabs.has(key)) tabs.set(key, (await ctx).newPage());
-          const page = await tabs.get(key);
-          if (!requested.has(page)) {
-            page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
+      while (next < groups.length) {
+        let loaded = false; // the group's page is loaded in the tab
+        for (const i of groups[next++]) {
+          const load = job.loads[i];
+          try {
+            const key = load.dark ? 'dark' : 'light';
+            if (!tabs.has(key)) tabs.set(key, context(load).then((ctx) => ctx.newPage()));
+            const page = await tabs.get(key);
+            if (!requested.has(page)) {
+              page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
+            }
+            if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
+              await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
+              await page.goto('about:blank');
+            }
+            const size = page.viewportSize();
+            if (!size || size.width !== load.width || size.height !== load.height) {
+              await page.setViewportSize({ width: load.width, height: load.height });
+            }
+            if (!loaded) {
+              requested.set(page, new Set([load.url]));
+              await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
+              loaded = true;
+            } else {  // resized: the page's resize handlers run at once (a tab behind another gets
+              // its animation frames, and with them the resize event, once a second)
+              await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+            }
+            const report = await page.evaluate(measure);
+            results[i] = { report, files: [...requested.get(page)].map((u) => fileURLToPath(u.split('#')[0])) };
+            if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
+          } catch (e) {
+            results[i] = { error: String(e.message || e).split('\n')[0] };
+            loaded = false;
           }
-          if (page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
-            await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
-            await page.goto('about:blank');
-          }
-          const size = page.viewportSize();
-          if (!size || size.width !== load.width || size.height !== load.height) {
-            await page.setViewportSize({ width: load.width, height: load.height });
-          }
-          const files = new Set([load.url]);
-          requested.set(page, files);
-          await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
-          const report = await page.evaluate(measure);
-          results[i] = { report, files: [...files].map((u) => fileURLToPath(u.split('#')[0])) };
-          if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
-        } catch (e) {
-          results[i] = { error: String(e.message || e).split('\n')[0] };
         }
       }
     };
