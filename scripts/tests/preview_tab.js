@@ -23,13 +23,18 @@ const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'p
   try {
     const page = await browser.newPage();
     let loads = 0;
-    page.on('load', () => loads++);
+    let reloaded;
+    const secondLoad = new Promise((resolve) => { reloaded = resolve; });
+    page.on('load', () => { if (++loads >= 2) reloaded(); });
     await page.goto(url);
     const text = fs.readFileSync(md, 'utf8');
     const at = text.indexOf('\n\n');
     fs.writeFileSync(md, text.slice(0, at) + '\n\n' + mark + '。' + text.slice(at));
     const start = Date.now();
     await page.waitForFunction((m) => document.body && document.body.innerText.includes(m), mark, { timeout: 60000 });
+    // The reloaded page shows its text once parsed, before its own load event (its stylesheets,
+    // fonts and figures still coming): wait for that event, a few seconds at most.
+    await Promise.race([secondLoad, new Promise((resolve) => setTimeout(resolve, 10000).unref())]);
     if (loads < 2) throw new Error(`the tab shows the sentence but loaded ${loads} time(s)`);
     console.log(`preview_tab: the open tab reloaded by itself and shows the sentence after ${((Date.now() - start) / 1000).toFixed(1)} s`);
   } finally {
