@@ -166,7 +166,9 @@ function(add_wasm_program_tests chapter program)
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600)
+  # COST: a chapter's longest wasm test (every line a fresh instance, about 11 ms each: 617 lines
+  # for chapter 28), started first by ctest -j and by scripts/lib/memo_trace.py.
+  set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600 COST 20)
 
   find_program(PANDOC_EXECUTABLE pandoc)
   find_program(CHROMIUM_EXECUTABLE chromium)

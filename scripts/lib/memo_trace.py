@@ -55,14 +55,18 @@ def chapter_tests(build, chapters):
             env[key] = value
         cwd = props.get("WORKING_DIRECTORY", str(build))
         timeout = float(props.get("TIMEOUT", 1500))
+        cost = float(props.get("COST", 0))
         name = test["name"]
         for chapter in chapters:
             prefixes = (f"{chapter}/", f"book/{chapter}/", f"wasm/{chapter}/")
             if name.startswith(prefixes):
-                tests.append((chapter, name, test["command"], cwd, env, timeout))
+                tests.append((cost, (chapter, name, test["command"], cwd, env, timeout)))
             elif name.startswith("chapters/"):  # the book-wide checks, for this chapter alone
-                tests.append((chapter, name, test["command"], cwd, dict(env, LEDGER_CHECK_CHAPTERS=chapter), timeout))
-    return tests
+                tests.append((cost, (chapter, name, test["command"], cwd, dict(env, LEDGER_CHECK_CHAPTERS=chapter), timeout)))
+    # The costliest first (their COST, as ctest -j orders them), else in ctest's order: the runs
+    # end together rather than on a long test started last.
+    tests.sort(key=lambda costed: -costed[0])
+    return [test for _, test in tests]
 
 
 def owner_chapter(rel, chapters):
