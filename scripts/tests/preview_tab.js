@@ -23,9 +23,7 @@ const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'p
   try {
     const page = await browser.newPage();
     let loads = 0;
-    let reloaded;
-    const secondLoad = new Promise((resolve) => { reloaded = resolve; });
-    page.on('load', () => { if (++loads >= 2) reloaded(); });
+    const secondLoad = new Promise((resolve) => page.on('load', () => { if (++loads >= 2) resolve(); }));
     await page.goto(url);
     const text = fs.readFileSync(md, 'utf8');
     const at = text.indexOf('\n\n');
