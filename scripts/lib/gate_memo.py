@@ -2,9 +2,11 @@
 """Which chapters' tests scripts/build-book may leave out of its gate: those whose inputs are
 byte for byte what they were when the gate last passed. scripts/test always runs every test.
 
-Usage: gate_memo.py fingerprint OUT.json          each chapter's fingerprint, now
-       gate_memo.py unchanged MEMO.json NOW.json  prints the chapters whose fingerprint is the
-                                                  memo's, one per line (nothing without a memo)
+Usage: gate_memo.py fingerprint OUT.json          each chapter's two fingerprints, now
+       gate_memo.py unchanged MEMO.json NOW.json [pages|programs]
+                                                  prints the chapters whose fingerprint (pages,
+                                                  the default, or programs) is the memo's, one
+                                                  per line (nothing without a memo)
 
 Usage: gate_memo.py explain CHAPTER             what its fingerprint covers, one line each
 
@@ -31,6 +33,13 @@ memo in its store, build/memo/gate.json.
 So any change outside one chapter (common/, the book's filters, a test script, a profile, a
 compiler) reruns every chapter's tests, and a chapter's tests are left out only when nothing
 they read has changed since they passed. The memo is written only after a whole gate passed.
+
+Each chapter has two fingerprints, for two kinds of tests:
+  - pages: all of the above; for its page's tests (book/<chapter>/...) and its part of the
+    book-wide checks (chapters/...);
+  - programs: all of it but book/<chapter>.md; for its programs' tests (<chapter>/... and
+    wasm/<chapter>/...), which never read the page (memo_trace.py fails one that does).
+So a sentence added to a page reruns that page's tests and leaves its programs' tests out.
 """
 import functools
 import hashlib
@@ -173,9 +182,16 @@ def observed_inputs(chapter):
     return out
 
 
+def page_line(chapter):
+    """What the pages fingerprint adds to the programs one: the chapter's page."""
+    page = ROOT / "book" / f"{chapter}.md"
+    return f"page book/{chapter}.md {file_digest(page) if page.is_file() else 'absent'}"
+
+
 def chapter_lines(chapter, shared):
+    """The programs fingerprint's lines (everything the chapter's tests rest on but its page)."""
     lines = list(shared)
-    own = [ROOT / "chapters" / chapter, ROOT / "golden" / chapter, ROOT / "book" / f"{chapter}.md"]
+    own = [ROOT / "chapters" / chapter, ROOT / "golden" / chapter]
     digest = hashlib.sha256()
     for top in own:
         paths = sorted(p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
@@ -195,8 +211,8 @@ def chapter_lines(chapter, shared):
     return lines
 
 
-def chapter_digest(chapter, shared):
-    return hashlib.sha256("\n".join(chapter_lines(chapter, shared)).encode()).hexdigest()
+def digest_of(lines):
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
 def owned_paths():
@@ -212,7 +228,12 @@ def fingerprints():
     # editions/ (a recorded reason, a new output's ID) is read by no chapter's test; the programs'
     # --version, built from it, is in each chapter's build folder, hashed below.
     shared = shared_lines(owned | UNSHARED)
-    return {chapter: chapter_digest(chapter, shared) for chapter in chapters}
+    programs = {chapter: chapter_lines(chapter, shared) for chapter in chapters}
+    return {"programs": {chapter: digest_of(lines) for chapter, lines in programs.items()},
+            "pages": {chapter: digest_of(lines + [page_line(chapter)]) for chapter, lines in programs.items()}}
+
+
+PARTS = ("pages", "programs")
 
 
 def main(argv):
@@ -221,13 +242,15 @@ def main(argv):
         return 0
     if len(argv) == 3 and argv[1] == "explain":
         chapter = suite.resolve_chapter(argv[2])[0]
-        print("\n".join(chapter_lines(chapter, shared_lines(owned_paths()))))
+        print("\n".join(chapter_lines(chapter, shared_lines(owned_paths())) + [page_line(chapter)]))
         return 0
-    if len(argv) == 4 and argv[1] == "unchanged":
+    if len(argv) in (4, 5) and argv[1] == "unchanged" and (len(argv) == 4 or argv[4] in PARTS):
+        part = argv[4] if len(argv) == 5 else "pages"
         memo_path, now = Path(argv[2]), json.loads(Path(argv[3]).read_text(encoding="utf-8"))
         memo = json.loads(memo_path.read_text(encoding="utf-8")) if memo_path.is_file() else {}
-        for chapter, digest in now.items():
-            if memo.get(chapter) == digest:
+        kept = memo.get(part) if isinstance(memo.get(part), dict) else {}  # an older memo's layout: none
+        for chapter, digest in now[part].items():
+            if kept.get(chapter) == digest:
                 print(chapter)
         return 0
     print(__doc__.split("\n\n")[1], file=sys.stderr)

@@ -10,7 +10,9 @@ Usage: memo_trace.py BUILD_DIR [CHAPTER...]     (scripts/test runs it for build/
 
 The rules (gate_memo.py hashes each):
   tree      a file of the source tree outside every chapter's own paths, or in a chapter's profiles/
-  own       chapters/<it>/, golden/<it>/, book/<it>.md
+  own       chapters/<it>/, golden/<it>/, and book/<it>.md for the page's tests (book/<it>/...,
+            chapters/...) only: the programs' tests (<it>/..., wasm/<it>/...) rest on the
+            fingerprint without the page, so one of them reading the page fails here
   built     the files directly in build*/chapters/<it>/
   declared  chapters/<it>/chapter.toml: [golden] reference and verbatim (in ../shared/reference),
             [memo] reads (paths from the tree's root: another chapter's file, a file outside)
@@ -69,6 +71,12 @@ def chapter_tests(build, chapters):
     return [test for _, test in tests]
 
 
+def reads_page(name):
+    """Whether the test NAME rests on its chapter's pages fingerprint (gate_memo.py), which holds
+    the page: the page's tests and the book-wide checks; not the programs' tests."""
+    return name.startswith(("book/", "chapters/"))
+
+
 def owner_chapter(rel, chapters):
     if rel.startswith("chapters/") and rel.split("/")[2:3] == ["profiles"]:
         return None  # a chapter's profiles are shared: every page's run control carries them all
@@ -100,8 +108,8 @@ class Rules:
         self.temp = os.path.realpath(temp)
         self.declared = {c: declared(c) for c in chapters}
 
-    def rule(self, chapter, path, prefixes):
-        """The rule covering PATH for CHAPTER's test: (rule, detail), or (None, what to do)."""
+    def rule(self, chapter, name, path, prefixes):
+        """The rule covering PATH for CHAPTER's test NAME: (rule, detail), or (None, what to do)."""
         if path.startswith(IGNORED):
             return "ignored", ""
         if path in self.declared[chapter]:
@@ -121,6 +129,9 @@ class Rules:
             if top in gate_memo.UNSHARED:
                 return None, f"{top}/ is left out of every fingerprint (gate_memo.UNSHARED): hash it, or stop reading it"
             owner = owner_chapter(rel, self.chapters)
+            if owner == chapter and rel == f"book/{chapter}.md" and not reads_page(name):
+                return None, (f"the chapter's page, which its programs' fingerprint leaves out (gate_memo.py): "
+                              f"name a test that reads it book/{chapter}/...")
             if owner is None or owner == chapter:
                 return ("own" if owner else "tree"), ""
             return None, (f"another chapter's file: add \"{rel}\" to [memo] reads in chapters/{chapter}/chapter.toml")
@@ -191,7 +202,7 @@ def main(argv):
                                 "leaves out (scripts/lib/build_stamp.py); test --version in version/programs instead")
             prefixes = program_prefixes(seen.runs)
             for path in sorted({source_of(p) for p in seen.reads | seen.runs}):
-                rule, detail = rules.rule(chapter, path, prefixes)
+                rule, detail = rules.rule(chapter, name, path, prefixes)
                 if rule is None:
                     problems.append(f"{name}: reads {path}, which chapter {chapter}'s fingerprint does not cover; {detail}")
                 elif rule in ("declared", "program"):

@@ -3,7 +3,8 @@
 # did not change (scripts/lib/gate_memo.py). In a scratch copy of the tree's sources, with
 # a stand-in program in build/chapters/<chapter>/: against a memo of the same tree every
 # chapter is unchanged; touching a file changes nothing; a chapter's source, golden file,
-# page or program changes that chapter alone; a shared file (common/, the book's filters, a
+# page or program changes that chapter alone (a page edit only its pages fingerprint: its
+# programs' tests never read it, memo_trace.py checks that); a shared file (common/, the book's filters, a
 # test script) or a build folder's settings (CMakeCache.txt) changes every chapter, its cache
 # rewritten with the same settings none; without a memo none is unchanged.
 set -euo pipefail
@@ -22,14 +23,18 @@ echo "program v1" >"$tree/build/chapters/$first/program"
 echo "CMAKE_CXX_FLAGS:STRING=" >"$tree/build/CMakeCache.txt"
 memo fingerprint "$scratch/memo.json"
 
-# expect WHAT UNCHANGED...: after an edit, exactly these chapters are unchanged.
+# expect WHAT UNCHANGED...: after an edit, exactly these chapters are unchanged, by both
+# fingerprints (pages, the default, and programs) unless PROGRAMS_UNCHANGED names others.
 expect() {
-  local what=$1 got
+  local what=$1 got programs
   shift
   memo fingerprint "$scratch/now.json"
   got=$(memo unchanged "$scratch/memo.json" "$scratch/now.json" | paste -sd ' ')
   [ "$got" = "$*" ] || fail "$what: expected unchanged '$*', got '$got'"
-  echo "ok   $what: unchanged: ${*:-none}"
+  programs=$(memo unchanged "$scratch/memo.json" "$scratch/now.json" programs | paste -sd ' ')
+  [ "$programs" = "${PROGRAMS_UNCHANGED-$*}" ] ||
+    fail "$what: expected programs unchanged '${PROGRAMS_UNCHANGED-$*}', got '$programs'"
+  echo "ok   $what: unchanged: ${*:-none}; programs unchanged: ${programs:-none}"
 }
 others=("${chapters[@]:1}")
 expect "the same tree" "${chapters[@]}"
@@ -44,7 +49,7 @@ edit_expect() {
   expect "$what" "$@"
   cp "$scratch/saved" "$file"
 }
-edit_expect "$tree/book/$first.md" "$first's page edited" "${others[@]}"
+PROGRAMS_UNCHANGED="${chapters[*]}" edit_expect "$tree/book/$first.md" "$first's page edited" "${others[@]}"
 edit_expect "$tree/golden/$first/cases.list" "$first's cases.list edited" "${others[@]}"
 edit_expect "$(find "$tree/chapters/$first" -name '*.cpp' | sort | head -1)" "a source of $first edited" "${others[@]}"
 edit_expect "$tree/build/chapters/$first/program" "$first's program rebuilt differently" "${others[@]}"
@@ -65,7 +70,10 @@ rm "$tree/common/tests/new_test.py"
 expect "the new file removed again" "${chapters[@]}"
 memo fingerprint "$scratch/now.json"
 [ -z "$(memo unchanged "$scratch/no-memo.json" "$scratch/now.json")" ] || fail "without a memo, a chapter was unchanged"
-echo "ok   without a memo no chapter is unchanged"
+echo '{"'"$first"'": "a memo of the layout before the two fingerprints"}' >"$scratch/old-memo.json"
+[ -z "$(memo unchanged "$scratch/old-memo.json" "$scratch/now.json" programs)" ] ||
+  fail "a memo of the older layout left a chapter unchanged"
+echo "ok   without a memo, or with one of the older layout, no chapter is unchanged"
 
 # A new commit, nothing else changed: the programs get the new commit in their stamp
 # (scripts/lib/build_stamp.py, as every build does), and no chapter's fingerprint changes.

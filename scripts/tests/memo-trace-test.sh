@@ -6,6 +6,8 @@
 #     chapter-36 test reading a file outside the tree, naming the test, the file and the rule;
 #   - fail on a chapter-02 test running its program's --version (the commit stamp, which the
 #     fingerprint leaves out: scripts/lib/build_stamp.py), naming it;
+#   - fail on a test of chapter 02's programs (02-op-traffic/...) reading its page, which their
+#     fingerprint leaves out, and pass a test of its page (book/02-op-traffic/...) reading it;
 #   - pass once 28 declares the read ([memo] reads) and the outside read and the --version run are
 #     gone (the program run otherwise is covered);
 # and scripts/lib/gate_memo.py's fingerprints must then change
@@ -56,16 +58,20 @@ tests "28-op-ledger/planted-golden=cat golden/02-op-traffic/default.txt" \
   "36-head-roofline/planted-outside=cat \"$scratch/elsewhere.txt\"" \
   "02-op-traffic/planted-reference=cat \"$scratch/shared/reference/op_traffic.py\"" \
   "36-head-roofline/planted-tool=\"$scratch/tools/bin/tool\" README.md" \
-  "02-op-traffic/planted-version=\"$program\" --version"
-if trace; then fail "memo_trace.py passed with two undeclared reads and a --version run: $(cat "$scratch/trace.out")"; fi
+  "02-op-traffic/planted-version=\"$program\" --version" \
+  "02-op-traffic/planted-page=cat book/02-op-traffic.md" \
+  "book/02-op-traffic/planted-page=cat book/02-op-traffic.md"
+if trace; then fail "memo_trace.py passed with two undeclared reads, a --version run and a page read: $(cat "$scratch/trace.out")"; fi
 grep -q "NOT COVERED: 28-op-ledger/planted-golden: reads $tree/golden/02-op-traffic/default.txt.*add \"golden/02-op-traffic/default.txt\" to \[memo\] reads in chapters/28-op-ledger/chapter.toml" \
   "$scratch/trace.out" || fail "the read across chapters is not named with its rule: $(cat "$scratch/trace.out")"
 grep -q "NOT COVERED: 36-head-roofline/planted-outside: reads $scratch/elsewhere.txt" "$scratch/trace.out" ||
   fail "the read outside the tree is not named: $(cat "$scratch/trace.out")"
 grep -q "NOT COVERED: 02-op-traffic/planted-version: runs $program --version, whose commit stamp" "$scratch/trace.out" ||
   fail "the --version run of a chapter program is not named: $(cat "$scratch/trace.out")"
-[ "$(grep -c "NOT COVERED" "$scratch/trace.out")" = 3 ] || fail "expected exactly 3 uncovered reads: $(cat "$scratch/trace.out")"
-echo "ok   a test reading another chapter's file, one reading outside the tree and one running a program's --version fail the check, each named with its rule"
+grep -q "NOT COVERED: 02-op-traffic/planted-page: reads $tree/book/02-op-traffic.md, .*the chapter's page, which its programs' fingerprint leaves out" \
+  "$scratch/trace.out" || fail "a programs' test reading the page is not named: $(cat "$scratch/trace.out")"
+[ "$(grep -c "NOT COVERED" "$scratch/trace.out")" = 4 ] || fail "expected exactly 4 uncovered reads: $(cat "$scratch/trace.out")"
+echo "ok   a test reading another chapter's file, one reading outside the tree, one running a program's --version and a programs' test reading the page fail the check, each named with its rule (the page's own test reading it passes)"
 
 sed -i 's|^reads = \[|reads = ["golden/02-op-traffic/default.txt", |' "$tree/chapters/28-op-ledger/chapter.toml"
 grep -q "golden/02-op-traffic/default.txt" "$tree/chapters/28-op-ledger/chapter.toml" || fail "could not declare the read in 28's chapter.toml"
