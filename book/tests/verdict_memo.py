@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """verdict_memo.py NAME [--input PATH]... -- COMMAND...
+verdict_memo.py NAME --traced -- COMMAND...
 
 Runs a whole-book check (COMMAND: epubcheck on the EPUB, the PDF's checks, the search in
 Chromium, ...). With BOOK_CHECK_MEMO set to a folder (scripts/build-book sets it), a check
@@ -17,17 +18,30 @@ keeps the key in BOOK_CHECK_MEMO/verdict-NAME.json (scripts/lib/memo_store.py: t
 key scheme and store). Without BOOK_CHECK_MEMO it only runs COMMAND
 (ctest by hand, scripts/test). A missing input is hashed as missing, never an error here:
 COMMAND decides what a missing file means.
+
+With --traced the verdict rests on what COMMAND was seen to read, not on all of book/: it runs
+under strace (scripts/lib/traced_inputs.py), in a temporary folder of its own (TMPDIR), and the
+record keeps every file it read or ran by its SHA-256 (a compiled Python module as its source),
+the listing of every folder it opened, the versions of all installed Debian
+packages (for what they installed under /usr and /etc) and COMMAND. So a sentence added to a
+page does not run again a filter's test on pages of its own (book/crossref-filter, ...). Not for
+a check that runs strace itself (nested tracing fails) or Chromium (its reads are no key).
 """
 import hashlib
 import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
 import gate_memo  # noqa: E402  the packages whose versions a verdict rests on
 import memo_store  # noqa: E402  the suite's one key scheme and store
+import traced_inputs  # noqa: E402  what a command read, seen with strace
+
+# Not inputs: the kernel's and the devices' files, the font cache (rebuilt by fontconfig).
+IGNORED = ("/proc/", "/sys/", "/dev/", "/run/", "/var/cache/fontconfig/", "/root/.cache/fontconfig/")
 
 
 def key(name, inputs, command):
@@ -45,18 +59,84 @@ def key(name, inputs, command):
     return digest.hexdigest()
 
 
+def source_of(path):
+    """A compiled Python module stands for its source: x/__pycache__/m.cpython-311.pyc -> x/m.py."""
+    folder, name = os.path.split(path)
+    if os.path.basename(folder) == "__pycache__" and name.endswith(".pyc"):
+        return os.path.join(os.path.dirname(folder), name.split(".", 1)[0] + ".py")
+    return path
+
+
+def listing(folder):
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return None
+
+
+def traced_basis(command):
+    """What a traced verdict rests on besides its reads: COMMAND, the packages, this key scheme."""
+    digest = hashlib.sha256(chr(0).join(command).encode())
+    digest.update(memo_store.package_versions().encode())
+    for script in (pathlib.Path(__file__), pathlib.Path(memo_store.__file__), pathlib.Path(traced_inputs.__file__)):
+        memo_store.hash_file(digest, script, script.name)
+    digest.update(os.environ.get("CHROMIUM", "").encode())
+    return digest.hexdigest()
+
+
+def traced_holds(record, command):
+    return (record.get("basis") == traced_basis(command) and bool(record.get("reads"))
+            and memo_store.reads_hold(record["reads"])
+            and all(listing(folder) == names for folder, names in record.get("listed", {}).items()))
+
+
+def run_traced(command):
+    """Runs COMMAND under strace, its output passed on; (status, the record of a pass or None)."""
+    with tempfile.TemporaryDirectory(prefix="verdict-tmp.") as scratch:
+        temp = os.path.realpath(scratch) + "/"
+        status, output, seen = traced_inputs.run_traced(command, env=dict(os.environ, TMPDIR=scratch))
+    print(output, end="")
+    if status != 0:
+        return status, None
+
+    def counts(path):
+        if path.startswith(IGNORED) or path.startswith(temp):
+            return False
+        system = path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")
+        return not (system or traced_inputs.dpkg_owner(path))  # those: the package versions
+
+    reads = sorted({source_of(p) for p in seen.reads | seen.runs if counts(p)})
+    return 0, {"basis": traced_basis(command),
+               "reads": {p: memo_store.file_digest(p) for p in reads},
+               "listed": {p: listing(p) for p in sorted(seen.listed) if counts(p + "/")}}
+
+
 def main(argv):
     if "--" not in argv or argv.index("--") < 1 or argv.index("--") == len(argv) - 1:
         sys.exit(__doc__)
     split = argv.index("--")
     name, options, command = argv[0], argv[1:split], argv[split + 1:]
-    if len(options) % 2 or any(flag != "--input" for flag in options[::2]):
-        sys.exit(f"verdict_memo: {name}: options before -- are `--input PATH` pairs, got {options}")
+    traced = options == ["--traced"]
+    if not traced and (len(options) % 2 or any(flag != "--input" for flag in options[::2])):
+        sys.exit(f"verdict_memo: {name}: options before -- are `--input PATH` pairs or --traced alone, got {options}")
     inputs = options[1::2]
     folder = os.environ.get("BOOK_CHECK_MEMO")
     if not folder:
         return subprocess.run(command).returncode
     store, record = memo_store.Store(folder), f"verdict-{name}"
+    if traced:
+        if traced_holds(store.load(record), command):
+            print(f"{name}: not run again: it passed, and every file it read then is byte for byte the same "
+                  f"(seen with strace; the packages unchanged; BOOK_CHECK_MEMO={folder})")
+            return 0
+        store.forget(record)
+        if not traced_inputs.available():
+            return subprocess.run(command).returncode  # nothing kept without strace
+        sys.stdout.flush()
+        status, kept = run_traced(command)
+        if kept:
+            store.save(record, kept)
+        return status
     now = key(name, inputs, command)
     if store.load(record).get("key") == now:
         print(f"{name}: not run again: it passed on these very bytes (inputs: {' '.join(inputs) or 'none'}; "

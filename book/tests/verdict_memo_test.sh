@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # verdict_memo_test.sh WORK_DIR: verdict_memo.py (BOOK_CHECK_MEMO) leaves a check out only when
-# it passed on the very same inputs and command; a change or a failure runs it again.
+# it passed on the very same inputs and command; a change or a failure runs it again. With
+# --traced, only a change to a file the check read (or a folder it listed) runs it again.
 # The "check" counts its runs in WORK_DIR/runs and fails when its input says FAIL.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,5 +37,41 @@ printf 'echo run >>"$1/runs"\n! grep -q FAIL "$1/input/data"\n' >"$work/check.sh
 echo FAIL >"$work/input/data"
 run 1 5 "a failing check"
 run 1 6 "a failing check again (a failure is never kept)"
+
+# --traced: the verdict rests on what the check was seen to read (strace), nothing else.
+cat >"$work/traced.sh" <<'SH'
+echo run >>"$1/runs"
+ls "$1/listed" >/dev/null
+! grep -q FAIL "$1/input/data"
+SH
+: >"$work/runs"
+mkdir -p "$work/listed"
+echo good >"$work/input/data"
+echo "not read" >"$work/input/other"
+# traced EXPECTED_STATUS EXPECTED_RUNS WHAT
+traced() {
+  local status=0
+  BOOK_CHECK_MEMO=$work/memo "$python" "$here/verdict_memo.py" test/traced --traced -- \
+    bash "$work/traced.sh" "$work" >"$work/out" 2>&1 || status=$?
+  [ "$status" -eq "$1" ] || fail "traced, $3: exit $status, not $1: $(cat "$work/out")"
+  [ "$(wc -l <"$work/runs")" -eq "$2" ] || fail "traced, $3: the check has run $(wc -l <"$work/runs") times, not $2"
+}
+traced 0 1 "the first run"
+traced 0 1 "nothing changed"
+grep -q "test/traced: not run again: it passed, and every file it read" "$work/out" ||
+  fail "traced, nothing changed, but it does not say it left the check out: $(cat "$work/out")"
+echo "changed, never read" >"$work/input/other"
+traced 0 1 "a file it does not read changed"
+echo better >"$work/input/data"
+traced 0 2 "a file it read changed"
+echo new >"$work/listed/new"
+traced 0 3 "a file added to a folder it listed"
+printf 'echo run >>"$1/runs"\nexit 0\n' >"$work/traced.sh"
+traced 0 4 "the check's script (a file it read) changed"
+printf 'echo run >>"$1/runs"\n! grep -q FAIL "$1/input/data"\n' >"$work/traced.sh"
+echo FAIL >"$work/input/data"
+traced 1 5 "a failing check"
+traced 1 6 "a failing check again (a failure is never kept)"
 rm -rf "$work"
-echo "verdict-memo: ok (left out only on the same bytes; a changed input, folder or script, or a failure, runs it)"
+echo "verdict-memo: ok (left out only on the same bytes; a changed input, folder or script, or a failure, runs it;"
+echo "  traced: a file it read or a folder it listed changed runs it, a file it never read does not)"
