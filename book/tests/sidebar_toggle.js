@@ -1,4 +1,4 @@
-// node sidebar_toggle.js DEPS_DIR HTML_DIR
+// node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]
 // ☰ 目录 as a reader uses it (ctest book/sidebar, label book), in headless Chromium (Debian's,
 // driven by playwright-core from DEPS_DIR, as the search's tests do):
 //   - at 1280 px, scrolled deep into a chapter, a click on ☰ 目录 hides the contents and leaves
@@ -12,14 +12,22 @@
 //   - a number bound to its source has a dotted underline, and a tap shows the source.
 // Before measuring the book it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) into a page and fails unless the scroll check sees it.
+// With BOOK_CHECK_MEMO (scripts/build-book) a pass is kept (book/tests/page_memo.py, record
+// `sidebar`) on the pages it drove, which it names in the key, and every file Chromium loaded
+// (those pages, the next one, their stylesheets, scripts and fonts): while they are the same, no
+// browser starts. A sentence added to another page does not run it again. --memo-key prints
+// that key's arguments to page_memo.py and the page it is filed under, as JSON, and checks
+// nothing (book/sidebar-memo asks page_memo.py with them whether a change lets the verdict go).
 'use strict';
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const { pathToFileURL } = require('url');
+const { execFileSync } = require('child_process');
+const { fileURLToPath, pathToFileURL } = require('url');
 
-const [depsDir, htmlDir] = process.argv.slice(2);
-if (!htmlDir) {
-  console.error('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR');
+const [depsDir, htmlDir, option] = process.argv.slice(2);
+if (!htmlDir || (option !== undefined && option !== '--memo-key') || process.argv.length > 5) {
+  console.error('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]');
   process.exit(2);
 }
 const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
@@ -43,6 +51,24 @@ if (pages.length < 2) {
   process.exit(1);
 }
 const url = (name) => pathToFileURL(path.join(path.resolve(htmlDir), name)).href;
+
+// The memo (BOOK_CHECK_MEMO): one verdict, filed under the longest page, resting on the two pages
+// driven (named in the key: another page may become the longest) and every file loaded.
+const drivenPage = path.join(path.resolve(htmlDir), pages[0]);
+const memoArgs = ['--check', __filename, '--root', htmlDir, '--name', 'sidebar', '--rests-on', path.join(__dirname, '..', 'search', 'tests', 'run.sh'),
+  '--also', `driven: ${pages[0]} ${pages[1]}; node ${process.version}`];
+const memo = (action, args) => execFileSync('python3', [path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+if (option === '--memo-key') {
+  console.log(JSON.stringify({ args: memoArgs, page: drivenPage }));
+  process.exit(0);
+}
+if (process.env.BOOK_CHECK_MEMO && memo('select', [drivenPage]).trim() === '') {
+  console.log(`☰ 目录 on ${pages[0]} and ${pages[1]}: not driven again: it passed on these very pages and every file ` +
+              `they loaded (BOOK_CHECK_MEMO=${process.env.BOOK_CHECK_MEMO})`);
+  process.exit(0);
+}
+const loaded = new Set([drivenPage]); // every file:// Chromium requested, for the memo
 
 const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const state = (page) => page.evaluate(() => {
@@ -228,6 +254,12 @@ async function main() {
     executablePath: CHROMIUM,
     args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const ctx = await newContext(options);
+    ctx.on('request', (r) => { if (r.url().startsWith('file:')) loaded.add(fileURLToPath(r.url().split('#')[0])); });
+    return ctx;
+  };
   try {
     await selfCheck(browser);
     await wide(browser);
@@ -239,6 +271,12 @@ async function main() {
   if (failures) {
     console.log(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
     process.exit(1);
+  }
+  if (process.env.BOOK_CHECK_MEMO) {  // the pass, kept with every file Chromium loaded
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sidebar-'));
+    fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify({ [drivenPage]: [...loaded].sort() }));
+    memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
               'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +
