@@ -41,6 +41,7 @@ Each chapter has two fingerprints, for two kinds of tests:
     wasm/<chapter>/...), which never read the page (memo_trace.py fails one that does).
 So a sentence added to a page reruns that page's tests and leaves its programs' tests out.
 """
+import concurrent.futures
 import functools
 import hashlib
 import json
@@ -228,7 +229,10 @@ def fingerprints():
     # editions/ (a recorded reason, a new output's ID) is read by no chapter's test; the programs'
     # --version, built from it, is in each chapter's build folder, hashed below.
     shared = shared_lines(owned | UNSHARED)
-    programs = {chapter: chapter_lines(chapter, shared) for chapter in chapters}
+    # The chapters side by side: hashing their build folders (about 700 MB at 36 chapters) is most
+    # of the work, and hashlib lets go of the interpreter's lock while it hashes.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        programs = dict(zip(chapters, pool.map(lambda chapter: chapter_lines(chapter, shared), chapters)))
     return {"programs": {chapter: digest_of(lines) for chapter, lines in programs.items()},
             "pages": {chapter: digest_of(lines + [page_line(chapter)]) for chapter, lines in programs.items()}}
 

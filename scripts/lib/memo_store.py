@@ -33,6 +33,11 @@ def _unstamped(data):
     return build_stamp.unstamped(data)
 
 
+def _unstamped_pieces(data):
+    import build_stamp
+    return build_stamp.unstamped_pieces(data)
+
+
 def hash_file(digest, path, name, unstamp=False):
     """Adds one file to digest: its name, then its bytes (a symbolic link: its target; with
     unstamp, a chapter program's commit stamp as unstamped)."""
@@ -42,7 +47,8 @@ def hash_file(digest, path, name, unstamp=False):
         digest.update(b"link:" + os.readlink(path).encode())
     else:
         data = path.read_bytes()
-        digest.update(_unstamped(data) if unstamp else data)
+        for piece in _unstamped_pieces(data) if unstamp else [data]:
+            digest.update(piece)
     digest.update(b"\0")
 
 
@@ -67,7 +73,10 @@ def file_digest(path, unstamp=False):
     or None when it cannot be read (a read file gone)."""
     try:
         if unstamp:
-            return hashlib.sha256(_unstamped(Path(path).read_bytes())).hexdigest()
+            digest = hashlib.sha256()
+            for piece in _unstamped_pieces(Path(path).read_bytes()):
+                digest.update(piece)
+            return digest.hexdigest()
         with open(path, "rb") as f:
             return hashlib.file_digest(f, "sha256").hexdigest()
     except OSError:
