@@ -14,11 +14,15 @@
 // With BOOK_CHECK_MEMO (scripts/build-book) a page that passed keeps its verdict while the page,
 // every file Chromium loaded for it (on the two pages that show the search's hits, the index) and the
 // baseline are unchanged (book/tests/page_memo.py): only the other pages are loaded, and a
-// baseline line is not judged unused either.
+// baseline line is not judged unused either. A page loaded again keeps a view's verdict, without
+// running axe, while the DOM it shows once opened (its outerHTML) and every file it loaded but the
+// search's data are the same: a sentence added to another page changes the search's data, not
+// the hits these two pages show for their query.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
+const crypto = require('crypto');
 const { fileURLToPath, pathToFileURL } = require('url');
 
 const [depsDir, htmlDir, baselinePath] = process.argv.slice(2);
@@ -101,8 +105,14 @@ async function freshTab(browser, width, scheme) {
   return page;
 }
 
+// The views whose DOM (after openEverything) and loaded files were seen, for the memo:
+// view key -> { dom: sha256 of its outerHTML, files }.
+const doms = {};
+let domKept = 0; // page views whose verdict was kept on their DOM: axe not run again
+
 // The violations on one page at one width, for each colour scheme: one load, the schemes
 // switched in place (emulateMedia), so the page's run controls and search are opened once.
+// null when the memo keeps the view's verdict on the DOM it shows (BOOK_CHECK_MEMO).
 async function violations(browser, file, width, schemes) {
   const page = await freshTab(browser, width, schemes[0]);
   const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
@@ -110,6 +120,15 @@ async function violations(browser, file, width, schemes) {
   tab.read = read;
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
   await openEverything(page, path.basename(file));
+  if (process.env.BOOK_CHECK_MEMO && file !== SELF_CHECK) {
+    const key = `${path.basename(file)} dom ${width}`;
+    const dom = crypto.createHash('sha256').update(await page.evaluate(() => document.documentElement.outerHTML)).digest('hex');
+    doms[key] = { dom, files: [...read].sort() };
+    if (memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true).trim() === 'held') {
+      tab.read = null;
+      return null;
+    }
+  }
   await page.addScriptTag({ path: AXE });
   const found = {};
   for (const scheme of schemes) {
@@ -142,6 +161,7 @@ async function main() {
     for (const name of pages) {
       for (const width of WIDTHS) {
         const found = await violations(browser, path.join(htmlDir, name), width, SCHEMES);
+        if (!found) { domKept++; continue; }
         for (const scheme of SCHEMES) {
           checked++;
           for (const v of found[scheme]) {
@@ -156,7 +176,7 @@ async function main() {
     clearTimeout(timer);
     if (browser) await browser.close();
   }
-  if (!narrowed && !leftOut) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
+  if (!narrowed && !leftOut && !domKept) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
   const unique = [...new Set(failures)];
   for (const f of unique.slice(0, 40)) console.log(`FAIL: ${f}`);
   if (unique.length) {
@@ -168,10 +188,14 @@ async function main() {
     const checkedPaths = [...(selfHeld ? [] : [SELF_CHECK]), ...pages.map((name) => path.join(htmlDir, name))];
     fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify(Object.fromEntries(checkedPaths.map((file) =>
       [file, [...reads.get(path.basename(file))].sort()]))));
-    memo('keep', ['--reads', path.join(dir, 'reads.json'), SELF_CHECK, ...allPages.map((name) => path.join(htmlDir, name))]);
+    fs.writeFileSync(path.join(dir, 'doms.json'), JSON.stringify(doms));
+    memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
+                  ...allPages.map((name) => path.join(htmlDir, name))]);
     fs.rmSync(dir, { recursive: true, force: true });
     if (leftOut) console.log(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
                             `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
+    if (domKept) console.log(`${domKept} page view(s) loaded again kept their verdict: the DOM they show and every file ` +
+                             `they loaded but the search's data unchanged since they passed, axe not run (BOOK_CHECK_MEMO)`);
   }
   console.log(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls opened, the search on ${[...SEARCHED].join(" and ")}): ` +
               `no violation but the ${kept} the baseline names (and the self-check's two planted faults found` +

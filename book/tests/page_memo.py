@@ -8,6 +8,10 @@ packages and the browser: the next run measures only the other pages and says ho
 out. The check's self-check (the page of planted faults it must find) keeps its verdict the same
 way (SELF_CHECK): its page and what it loaded unchanged, and the scripts and the browser, which
 the memo rests on anyway, it finds the same faults; when every load holds, no browser starts.
+A page view may also keep its verdict on the DOM it showed (dom-holds, keep --dom; book/a11y):
+when a page's files changed only in the search's data (search/index.js, which does nothing but
+feed the hit list), the view is loaded and opened as before, and axe is not run again while the
+DOM it shows (its outerHTML) and every other file it loaded are what they were when it passed.
 A chapter program a page loads (run/*.js) is hashed with its commit stamp as unstamped: no
 check that keeps verdicts here runs a program with --version, the only reader of those bytes
 (book/run/test-in-chromium.js refuses to), so a commit alone measures nothing again. Without
@@ -107,6 +111,31 @@ class Memo:
         """passed() for a verdict kept under KEY, resting on FILES."""
         self.new[key] = {self.name_of(f): memo_store.file_digest(f, unstamp=True) for f in files}
 
+    # Files whose only effect on a page is the DOM they lead to: the search's data, which search.js
+    # turns into the hit list (`window.BookSearchIndex = {...}`). A verdict kept on the DOM does not
+    # rest on them; on everything else the view loaded (stylesheets, fonts, scripts) it does.
+    DATA_ONLY = ("search/index.js",)
+
+    def dom_entry(self, dom, files):
+        entry = {self.name_of(f): memo_store.file_digest(f, unstamp=True) for f in files}
+        for name in self.DATA_ONLY:
+            entry.pop(name, None)
+        return {"@dom": dom, **entry}
+
+    def dom_holds(self, key, dom, files):
+        """True when the view KEY passed on the DOM DOM (a digest of its outerHTML) with these very
+        FILES loaded besides the data-only ones, each byte for byte the same."""
+        old = self.old.get(key)
+        names = {self.name_of(f) for f in files} - set(self.DATA_ONLY)
+        if not old or old.get("@dom") != dom or set(old) - {"@dom"} != names:
+            return False
+        return memo_store.reads_hold({k: v for k, v in old.items() if k != "@dom"}, self._path, unstamp=True)
+
+    def carry_dom(self, page):
+        """The DOM verdicts of PAGE's views, kept as they were (the page itself left out)."""
+        prefix = f"{self.name_of(page)} dom "
+        self.new.update({k: v for k, v in self.old.items() if k.startswith(prefix)})
+
     def save(self):
         """Writes the verdicts of this run (call it only when the whole check passed)."""
         if self.store:
@@ -120,14 +149,17 @@ class Memo:
         return line + ("; the self-check's verdict kept too (its page and the scripts unchanged)" if self_held else "")
 
 
-USAGE = """page_memo.py select|keep --check SCRIPT --root DIR [--name NAME] [--rests-on FILE]...
-       [--also TEXT] [--reads READS.json] PAGE...
+USAGE = """page_memo.py select|keep|dom-holds --check SCRIPT --root DIR [--name NAME] [--rests-on FILE]...
+       [--also TEXT] [--reads READS.json] [--dom DOMS.json] [--key KEY --digest DOM] PAGE...
 The memo for a check that is not Python (a Node script): its verdicts kept per page (the key:
 the page's name under DIR).
-  select  prints the PAGEs to check, one a line: those whose verdict does not hold (every PAGE
-          without BOOK_CHECK_MEMO); a line on stderr says how many were left out.
-  keep    after the check passed: each PAGE that READS ({page: [files it read]}) names keeps
-          its verdict on those files; every other PAGE must still hold (it was left out)."""
+  select     prints the PAGEs to check, one a line: those whose verdict does not hold (every PAGE
+             without BOOK_CHECK_MEMO); a line on stderr says how many were left out.
+  keep       after the check passed: each PAGE that READS ({page: [files it read]}) names keeps
+             its verdict on those files; every other PAGE must still hold (it was left out).
+             DOMS ({view key: {"dom": digest, "files": [...]}}) keeps the views' DOM verdicts.
+  dom-holds  prints `held` when the view KEY passed showing the DOM DOM with the files PAGE...
+             (every file it loaded) the same but the data-only ones (search/index.js)."""
 
 
 def main(argv):
@@ -138,16 +170,24 @@ def main(argv):
             sys.exit(f"page_memo.py: {message}\n{USAGE}")
 
     parser = Parser(add_help=False)
-    parser.add_argument("action", choices=["select", "keep"])
+    parser.add_argument("action", choices=["select", "keep", "dom-holds"])
     parser.add_argument("--check", required=True)
     parser.add_argument("--root", required=True)
     parser.add_argument("--name")
     parser.add_argument("--rests-on", action="append", default=[])
     parser.add_argument("--also", default="")
     parser.add_argument("--reads")
+    parser.add_argument("--dom")
+    parser.add_argument("--key")
+    parser.add_argument("--digest")
     parser.add_argument("pages", nargs="*")
     args = parser.parse_intermixed_args(argv)
     memo = Memo(args.check, args.root, name=args.name, rests_on=args.rests_on, also=args.also)
+    if args.action == "dom-holds":
+        if not args.key or not args.digest:
+            sys.exit(f"page_memo.py: dom-holds needs --key and --digest\n{USAGE}")
+        print("held" if memo.store and memo.dom_holds(args.key, args.digest, args.pages) else "")
+        return 0
     if args.action == "select":
         chosen = [page for page in args.pages if not memo.store or not memo.holds_key(memo.name_of(page))]
         if memo.store and len(chosen) < len(args.pages):
@@ -165,8 +205,13 @@ def main(argv):
         files = checked.get(str(pathlib.Path(page).resolve()))
         if files:
             memo.passed_key(memo.name_of(page), files)
-        elif not memo.holds_key(memo.name_of(page)):
+        elif memo.holds_key(memo.name_of(page)):
+            memo.carry_dom(page)
+        else:
             sys.exit(f"page_memo.py: {page} was neither checked (in {args.reads}) nor unchanged: no verdict kept")
+    doms = json.loads(pathlib.Path(args.dom).read_text(encoding="utf-8")) if args.dom else {}
+    for key, view in doms.items():
+        memo.new[key] = memo.dom_entry(view["dom"], view["files"])
     memo.save()
     return 0
 

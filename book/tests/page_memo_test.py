@@ -9,7 +9,10 @@ Two small pages sharing a stylesheet, checked by check_page_width.py four times:
   4. one page gets a block wider than a phone: it is measured again and the check fails,
      naming it; the other is left out.
 Then the same four steps for book/a11y (a11y.js, which keeps its verdicts through page_memo.py's
-command line), with an empty baseline; in step 4 the page gets an image without alt text.
+command line), with an empty baseline; in step 4 the page gets an image without alt text. And
+a view kept on the DOM it shows: a page whose script writes its DOM from the search's data
+(search/index.js) passes (step 5); that data changes but not the DOM it leads to, and axe is not
+run again (6); it changes so that the DOM gets an image without alt text, and axe runs and fails (7).
 """
 import os
 import pathlib
@@ -75,6 +78,20 @@ def main(work):
     check("a11y step 3", a11y, 0, 0, "of 2 page(s)")
     (html / "b.html").write_text(a11y_page.format(name="b", extra='<img src="x.png">'), encoding="utf-8")
     check("a11y step 4", a11y, 1, 1, "of 2 page(s)", "b.html at 1280 px light: image-alt")
+    # A view kept on the DOM it shows: a.html turns the search's data (search/index.js) into its DOM.
+    (html / "b.html").write_text(a11y_page.format(name="b", extra=""), encoding="utf-8")
+    (html / "search").mkdir()
+    data = html / "search" / "index.js"
+    data.write_text('window.BookSearchIndex = {"n": 1};\n', encoding="utf-8")
+    (html / "a.html").write_text(a11y_page.format(name="a", extra=(
+        '<script src="search/index.js"></script><script>document.querySelector("main").insertAdjacentHTML("beforeend", '
+        'window.BookSearchIndex.img ? \'<img src="x.png">\' : "<p>" + window.BookSearchIndex.n + "</p>")</script>')),
+        encoding="utf-8")
+    check("a11y step 5", a11y, 0, 1, "of 2 page(s)")
+    data.write_text('window.BookSearchIndex = {"n": 1, "unused": true};\n', encoding="utf-8")
+    check("a11y step 6", a11y, 0, 1, "of 2 page(s)", "2 page view(s) loaded again kept their verdict")
+    data.write_text('window.BookSearchIndex = {"n": 1, "img": true};\n', encoding="utf-8")
+    check("a11y step 7", a11y, 1, 1, "of 2 page(s)", "a.html at 1280 px light: image-alt")
     for f in failures:
         print("FAIL:", f)
     if failures:
@@ -82,7 +99,7 @@ def main(work):
         return 1
     shutil.rmtree(work, ignore_errors=True)
     print("page-memo: ok (page-width's and a11y's verdicts kept while nothing changed; "
-          "a changed stylesheet or page checked again)")
+          "a changed stylesheet or page checked again; an a11y view kept on an unchanged DOM, not on a changed one)")
     return 0
 
 
