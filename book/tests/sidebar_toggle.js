@@ -17,7 +17,7 @@
 // (those pages, the next one, their stylesheets, scripts and fonts): while they are the same, no
 // browser starts. A sentence added to another page does not run it again. --memo-key prints
 // that key's arguments to page_memo.py and the page it is filed under, as JSON, and checks
-// nothing (book/sidebar-memo asks page_memo.py with them whether a change lets the verdict go).
+// nothing (book/tests/sidebar_check.py asks page_memo.py with them whether a change lets the verdict go).
 'use strict';
 const fs = require('fs');
 const os = require('os');

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""sidebar_memo_test.py WORK_DIR HTML_DIR: book/sidebar's memo (BOOK_CHECK_MEMO, scripts/build-book)
-keeps its pass only while the pages it drove and every file they loaded are what they were.
+"""sidebar_check.py WORK_DIR HTML_DIR: book/sidebar, ☰ 目录 as a reader uses it
+(book/tests/sidebar_toggle.js), in one of two ways.
 
-On a copy of the rendered book (HTML_DIR) in WORK_DIR:
-  1. sidebar_toggle.js drives ☰ 目录 and passes: its verdict is kept;
+Under scripts/build-book (BOOK_CHECK_MEMO set) the check itself, through its memo: it keeps its
+pass only while the pages it drove and every file they loaded are what they were.
+
+Otherwise (scripts/test, ctest by hand) the check and the proof of that memo, on a copy of the
+rendered book (HTML_DIR) in WORK_DIR, with a memo of its own:
+  1. sidebar_toggle.js drives ☰ 目录 on the copy and passes (the check of the book: the copy's
+     pages are the render's bytes): its verdict is kept;
   2. nothing changed: it says so and starts no browser;
   3. a sentence added to a page it did not drive: still kept;
 then, asking page_memo.py with the script's own key (sidebar_toggle.js --memo-key), no browser:
@@ -11,7 +16,7 @@ then, asking page_memo.py with the script's own key (sidebar_toggle.js --memo-ke
   5. the stylesheet every page loads changed: does not hold;
   6. the second page it drives changed: does not hold;
   7. every change undone: holds again.
-One run in Chromium, about 4 s; the other steps ask the memo alone.
+The check runs once in Chromium either way (about 4 s); the proof's other steps ask the memo alone.
 """
 import json
 import os
@@ -26,6 +31,8 @@ KEPT = "not driven again"
 
 
 def main(work, rendered):
+    if os.environ.get("BOOK_CHECK_MEMO"):  # build-book's gate: the check through its memo
+        return subprocess.run([*RUN, rendered]).returncode
     work, rendered = pathlib.Path(work).resolve(), pathlib.Path(rendered).resolve()
     shutil.rmtree(work, ignore_errors=True)
     html = work / "html"
@@ -38,8 +45,9 @@ def main(work, rendered):
         said = (run.stdout + run.stderr).strip()
         if run.returncode != 0 or (KEPT in said) != want_kept:
             failures.append(f"{step}: want exit 0, {'kept' if want_kept else 'driven'}; got exit {run.returncode}:\n{said}")
-        else:
-            print(f"ok   {step}: {'kept, no browser' if want_kept else 'driven, passed'}")
+            return False
+        print(f"ok   {step}: {'kept, no browser' if want_kept else said.splitlines()[-1]}")
+        return True
 
     def key():
         out = subprocess.run([*RUN, str(html), "--memo-key"], capture_output=True, text=True, env=env, check=True).stdout
@@ -61,7 +69,10 @@ def main(work, rendered):
         path.write_bytes(old + text.encode())
         return old
 
-    drive("1 first run", False)
+    if not drive("1 the check, on a copy of the book", False):
+        print(f"FAIL: {failures[0]}")
+        print(f"rerun: python3 book/tests/sidebar_check.py {work} {rendered}")
+        return 1
     drive("2 nothing changed", True)
     args = key()["args"]
     driven = args[args.index("--also") + 1].split(";")[0].split()[1:]  # `driven: A B; node ...`
@@ -86,10 +97,10 @@ def main(work, rendered):
     for failure in failures:
         print(f"FAIL: {failure}")
     if failures:
-        print(f"rerun: python3 book/tests/sidebar_memo_test.py {work} {rendered}")
+        print(f"rerun: python3 book/tests/sidebar_check.py {work} {rendered}")
         return 1
     shutil.rmtree(work)
-    print("sidebar-memo: ok (kept while the driven pages and what they loaded are unchanged; "
+    print("sidebar: ok, and its memo too (kept while the driven pages and what they loaded are unchanged; "
           "a stylesheet, a driven page or a new longest page lets it go)")
     return 0
 
