@@ -59,21 +59,6 @@ def key(name, inputs, command):
     return digest.hexdigest()
 
 
-def source_of(path):
-    """A compiled Python module stands for its source: x/__pycache__/m.cpython-311.pyc -> x/m.py."""
-    folder, name = os.path.split(path)
-    if os.path.basename(folder) == "__pycache__" and name.endswith(".pyc"):
-        return os.path.join(os.path.dirname(folder), name.split(".", 1)[0] + ".py")
-    return path
-
-
-def listing(folder):
-    try:
-        return sorted(os.listdir(folder))
-    except OSError:
-        return None
-
-
 def traced_basis(command):
     """What a traced verdict rests on besides its reads: COMMAND, the packages, this key scheme."""
     digest = hashlib.sha256(chr(0).join(command).encode())
@@ -87,7 +72,7 @@ def traced_basis(command):
 def traced_holds(record, command):
     return (record.get("basis") == traced_basis(command) and bool(record.get("reads"))
             and memo_store.reads_hold(record["reads"])
-            and all(listing(folder) == names for folder, names in record.get("listed", {}).items()))
+            and all(traced_inputs.listing(folder) == names for folder, names in record.get("listed", {}).items()))
 
 
 def run_traced(command):
@@ -105,10 +90,10 @@ def run_traced(command):
         system = path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")
         return not (system or traced_inputs.dpkg_owner(path))  # those: the package versions
 
-    reads = sorted({source_of(p) for p in seen.reads | seen.runs if counts(p)})
+    reads = sorted({traced_inputs.source_of(p) for p in seen.reads | seen.runs if counts(p)})
     return 0, {"basis": traced_basis(command),
                "reads": {p: memo_store.file_digest(p) for p in reads},
-               "listed": {p: listing(p) for p in sorted(seen.listed) if counts(p + "/")}}
+               "listed": {p: traced_inputs.listing(p) for p in sorted(seen.listed) if counts(p + "/")}}
 
 
 def main(argv):

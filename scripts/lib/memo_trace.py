@@ -91,14 +91,6 @@ def declared(chapter):
     return set(gate_memo.declared_inputs(chapter))
 
 
-def source_of(path):
-    """A compiled Python module stands for its source: x/__pycache__/m.cpython-311.pyc -> x/m.py."""
-    folder, name = os.path.split(path)
-    if os.path.basename(folder) == "__pycache__" and name.endswith(".pyc"):
-        return os.path.join(os.path.dirname(folder), name.split(".", 1)[0] + ".py")
-    return path
-
-
 class Rules:
     def __init__(self, chapters, temp):
         self.chapters = chapters
@@ -201,7 +193,7 @@ def main(argv):
                 problems.append(f"{name}: runs {program} --version, whose commit stamp chapter {chapter}'s fingerprint "
                                 "leaves out (scripts/lib/build_stamp.py); test --version in version/programs instead")
             prefixes = program_prefixes(seen.runs)
-            for path in sorted({source_of(p) for p in seen.reads | seen.runs}):
+            for path in sorted({traced_inputs.source_of(p) for p in seen.reads | seen.runs}):
                 rule, detail = rules.rule(chapter, name, path, prefixes)
                 if rule is None:
                     problems.append(f"{name}: reads {path}, which chapter {chapter}'s fingerprint does not cover; {detail}")

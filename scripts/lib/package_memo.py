@@ -32,13 +32,6 @@ ROOT = Path(__file__).resolve().parents[2]
 NAME = "package"
 
 
-def listing(folder):
-    try:
-        return sorted(os.listdir(folder))
-    except OSError:
-        return None
-
-
 def made(package_dir):
     return {p.name: memo_store.file_digest(p) for p in sorted(Path(package_dir).glob("*")) if p.is_file()}
 
@@ -57,7 +50,7 @@ def holds(memo_dir, package_dir):
     if not record or record.get("packages") != versions() or record.get("made") != made(package_dir) \
             or not record.get("made"):
         return False
-    if any(listing(folder) != names for folder, names in record.get("listed", {}).items()):
+    if any(traced_inputs.listing(folder) != names for folder, names in record.get("listed", {}).items()):
         return False
     return memo_store.reads_hold(record.get("reads", {}))
 
@@ -75,7 +68,7 @@ def run(memo_dir, staging, argv):
     made_here = os.path.realpath(staging) + "/"
     ours = lambda path: path.startswith(inside) and not (path + "/").startswith(made_here)  # noqa: E731
     store.save(NAME + "-pending", {"reads": {p: memo_store.file_digest(p) for p in sorted(seen.reads) if ours(p)},
-                                   "listed": {p: listing(p) for p in sorted(seen.listed) if ours(p)},
+                                   "listed": {p: traced_inputs.listing(p) for p in sorted(seen.listed) if ours(p)},
                                    "packages": versions()})
     return 0
 

@@ -91,6 +91,23 @@ def parse(lines, cwd):
     return observed
 
 
+def source_of(path):
+    """A compiled Python module stands for its source: x/__pycache__/m.cpython-311.pyc -> x/m.py."""
+    folder, name = os.path.split(path)
+    if os.path.basename(folder) == "__pycache__" and name.endswith(".pyc"):
+        return os.path.join(os.path.dirname(folder), name.split(".", 1)[0] + ".py")
+    return path
+
+
+def listing(folder):
+    """The names in a folder a command listed, sorted (None when it is gone): what a record keeps
+    of it, so a file added to or removed from it is seen."""
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return None
+
+
 _owners = {}
 MERGED = ("/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/")  # /usr-merged: /lib -> /usr/lib
 
