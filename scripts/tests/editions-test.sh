@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # editions-test.sh WORK_DIR: the release and errata workflow (docs/editions.md) as an author
-# and a reader meet it, in a scratch copy of the tree (WORK_DIR/书稿 run/tree, a git
+# and a reader meet it, in a scratch copy of the tree (WORK_DIR/run.XXXXXX/tree, a git
 # repository of its own; removed when the run passes, kept with its logs when it fails).
 #
 #  1. The author's book: chapter 28 prints reader-profile-gemm as JSON and a sentence binds

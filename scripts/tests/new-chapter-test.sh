@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # new-chapter-test.sh WORK_DIR: the chapter template cannot rot.
 #
-# In a copy of the tree made for this run (WORK_DIR/书稿 run/tree, the sources
+# In a copy of the tree made for this run (WORK_DIR/run.XXXXXX/tree, the sources
 # only, so two runs never share one; removed when the run passes, kept with its
 # logs when it fails; ccache serves common/ from the tree's own build, CMakeLists.txt) it runs
 # `scripts/new-chapter NN-template-check`, NN the highest chapter number the book

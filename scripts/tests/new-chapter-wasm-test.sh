@@ -2,7 +2,7 @@
 # new-chapter-wasm-test.sh WORK_DIR WASM_BUILD_DIR WASM_DEPS_CACHE: a new chapter's
 # page runs its program in the page, with nothing written for it (issue 25).
 #
-# In a scratch copy of the tree (WORK_DIR/书稿 run/tree, removed when the run
+# In a scratch copy of the tree (WORK_DIR/run.XXXXXX/tree, removed when the run
 # passes) it runs `scripts/new-chapter --no-build NN-template-check`, configures
 # the copy's wasm preset (yaml-cpp and Boost.Program_options from WASM_DEPS_CACHE,
 # built there already by the tree's own wasm build), builds only the new program

@@ -42,19 +42,13 @@ PY
 
 # start_template_run TOOL WORK_DIR ROOT: a scratch run for a template test. Sets run (a
 # folder under WORK_DIR, removed at exit when the test passes, kept with its logs when it
-# fails until the next run), tree (run/tree, the copy of ROOT's sources), number, chapter
-# (NN-template-check), program (template_check) and start; step MESSAGE prints progress, fail
-# MESSAGE stops.
+# fails), tree (run/tree, the copy of ROOT's sources), number, chapter (NN-template-check),
+# program (template_check) and start; step MESSAGE prints progress, fail MESSAGE stops.
 start_template_run() {
   template_tool=$1
   mkdir -p "$2"
   # An author's folder named in Chinese, with a space: the copy builds, tests and renders there too.
-  # The same name every run, so ccache serves the copy's objects from the last run: em++ writes
-  # this folder's name into its line markers as octal escapes, which ccache cannot make relative
-  # to its base_dir, so a new name each run compiled 7 of wasm/new-chapter's 8 objects again.
-  run="$(cd "$2" && pwd)/书稿 run"
-  rm -rf "$run"
-  mkdir -p "$run"
+  run=$(mktemp -d "$(cd "$2" && pwd)/书稿 run.XXXXXX")
   tree=$run/tree
   trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
   number=$(free_chapter_number "$3")
