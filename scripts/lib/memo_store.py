@@ -28,13 +28,9 @@ import os
 from pathlib import Path
 
 
-def _unstamped(data):
-    import build_stamp  # here: book/render_memo.py, on every page's render, never unstamps
-    return build_stamp.unstamped(data)
-
-
 def _unstamped_pieces(data):
-    import build_stamp
+    """DATA as the link wrote it, in pieces to hash (scripts/lib/build_stamp.py)."""
+    import build_stamp  # here: book/render_memo.py, on every page's render, never unstamps
     return build_stamp.unstamped_pieces(data)
 
 
