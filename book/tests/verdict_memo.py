@@ -40,9 +40,6 @@ import gate_memo  # noqa: E402  the packages whose versions a verdict rests on
 import memo_store  # noqa: E402  the suite's one key scheme and store
 import traced_inputs  # noqa: E402  what a command read, seen with strace
 
-# Not inputs: the kernel's and the devices' files, the font cache (rebuilt by fontconfig).
-IGNORED = ("/proc/", "/sys/", "/dev/", "/run/", "/var/cache/fontconfig/", "/root/.cache/fontconfig/")
-
 
 def key(name, inputs, command):
     digest = hashlib.sha256(f"{name}\0{chr(0).join(command)}\0".encode())
@@ -65,7 +62,6 @@ def traced_basis(command):
     digest.update(memo_store.package_versions().encode())
     for script in (pathlib.Path(__file__), pathlib.Path(memo_store.__file__), pathlib.Path(traced_inputs.__file__)):
         memo_store.hash_file(digest, script, script.name)
-    digest.update(os.environ.get("CHROMIUM", "").encode())
     return digest.hexdigest()
 
 
@@ -84,11 +80,8 @@ def run_traced(command):
     if status != 0:
         return status, None
 
-    def counts(path):
-        if path.startswith(IGNORED) or path.startswith(temp):
-            return False
-        system = path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")
-        return not (system or traced_inputs.dpkg_owner(path))  # those: the package versions
+    def counts(path):  # the system's files: through the packages' versions
+        return not (path.startswith((*traced_inputs.NOT_INPUTS, temp)) or traced_inputs.installed(path))
 
     reads = sorted({traced_inputs.source_of(p) for p in seen.reads | seen.runs if counts(p)})
     return 0, {"basis": traced_basis(command),

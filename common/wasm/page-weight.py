@@ -5,13 +5,11 @@ chapters its `case="<chapter>/<case>"` blocks name, gzip-compressed (-9, as a we
 or the reader's disk would hold them); each page must stay within LIMIT_BYTES. Prints each
 program's size, each page's weight and, for the README, all programs together (a sum that
 grows with the book, so it is reported, not limited).
-Each program's gzip size is kept in BUILD_DIR/page-weight-sizes.json under the SHA-256 of the
-bytes compressed, the level and zlib's version: compressing every program (-9) cost 2.3 CPU s
+Each program's gzip size is kept in BUILD_DIR/page-weight-sizes.json (scripts/lib/memo_store.py's
+store) under the SHA-256 of the bytes compressed, the level and zlib's version: compressing every program (-9) cost 2.3 CPU s
 at 36 chapters in every gate, while hashing them costs a tenth of that."""
 import gzip
 import hashlib
-import json
-import os
 import pathlib
 import re
 import sys
@@ -21,13 +19,11 @@ build, limit = pathlib.Path(sys.argv[1]), int(sys.argv[2])
 root = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(root / "scripts" / "lib"))
 import suite  # noqa: E402  (chapters/chapters.list's reader)
+import memo_store  # noqa: E402  the suite's one store
 
 LEVEL = 9
-sizes_path = build / "page-weight-sizes.json"
-try:
-    known = json.loads(sizes_path.read_text(encoding="utf-8"))
-except (OSError, ValueError):
-    known = {}
+store = memo_store.Store(build)
+known = store.load("page-weight-sizes")
 sizes = {}  # this run's: the programs of this build only, so the file does not grow
 
 
@@ -48,9 +44,7 @@ for chapter, program in programs.items():
     data = js.read_bytes()
     weight[chapter] = gzip_size(data)
     print(f"{program}.js: {len(data)} bytes, {weight[chapter]} gzip")
-temporary = sizes_path.with_name(f".{sizes_path.name}.{os.getpid()}")
-temporary.write_text(json.dumps(sizes, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-temporary.replace(sizes_path)  # whole or not at all
+store.save("page-weight-sizes", sizes)
 
 failures = []
 for chapter in programs:

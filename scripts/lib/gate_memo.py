@@ -224,11 +224,9 @@ def owned_paths():
 
 def fingerprints():
     chapters = [chapter for chapter, _ in suite.chapters()]
-    owned = {f"chapters/{c}" for c in chapters} | {f"golden/{c}" for c in chapters} | \
-        {f"book/{c}.md" for c in chapters}
-    # editions/ (a recorded reason, a new output's ID) is read by no chapter's test; the programs'
-    # --version, built from it, is in each chapter's build folder, hashed below.
-    shared = shared_lines(owned | UNSHARED)
+    # editions/ (a recorded reason, a new output's ID) is read by no chapter's test (UNSHARED); the
+    # programs' --version, built from it, is in each chapter's build folder, hashed below.
+    shared = shared_lines(owned_paths())
     # The chapters side by side: hashing their build folders (about 700 MB at 36 chapters) is most
     # of the work, and hashlib lets go of the interpreter's lock while it hashes.
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:

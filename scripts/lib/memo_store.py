@@ -7,6 +7,8 @@ Who keeps what (docs/gate-and-preview.md, "One memo"):
     search), in build/memo/verdict-<check>.json;
   - book/tests/page_memo.py: each page's pass of a browser check, with the files the browser
     loaded for it, in build/memo/<check>.json;
+  - common/wasm/page-weight.py: each wasm program's gzip size under its bytes' SHA-256, in
+    build-wasm/page-weight-sizes.json;
   - book/render_memo.py (book/render.sh's cache): each file Pandoc wrote, with the files its
     filters read for it, in the render's OUT/.cache/<name>.json. It keeps rendered files, not
     verdicts: the store holds the records, the files stay beside them (OUT/.cache/<name>).

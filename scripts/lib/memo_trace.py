@@ -40,7 +40,6 @@ import suite  # noqa: E402
 import traced_inputs  # noqa: E402
 
 ROOT = suite.ROOT
-IGNORED = ("/proc/", "/sys/", "/dev/", "/run/", "/var/cache/fontconfig/", "/root/.cache/fontconfig/")
 
 
 def chapter_tests(build, chapters):
@@ -102,7 +101,7 @@ class Rules:
 
     def rule(self, chapter, name, path, prefixes):
         """The rule covering PATH for CHAPTER's test NAME: (rule, detail), or (None, what to do)."""
-        if path.startswith(IGNORED):
+        if path.startswith(traced_inputs.NOT_INPUTS):
             return "ignored", ""
         if path in self.declared[chapter]:
             return "declared", ""
@@ -129,7 +128,7 @@ class Rules:
             return None, (f"another chapter's file: add \"{rel}\" to [memo] reads in chapters/{chapter}/chapter.toml")
         if path.startswith(self.temp + "/"):
             return "ignored", ""  # a test's scratch files (the tree itself may lie in the temporary folder)
-        if traced_inputs.dpkg_owner(path) or (path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")):
+        if traced_inputs.installed(path):
             return "packages", ""
         if any(path.startswith(p) for p in prefixes) or path in STARTUP:
             return "program", ""

@@ -91,6 +91,16 @@ def parse(lines, cwd):
     return observed
 
 
+# Not inputs of anything: the kernel's and the devices' files, the font cache (fontconfig rebuilds it).
+NOT_INPUTS = ("/proc/", "/sys/", "/dev/", "/run/", "/var/cache/fontconfig/", "/root/.cache/fontconfig/")
+
+
+def installed(path):
+    """Whether PATH (a real path) is the system's: a Debian package installed it, or it lies under
+    /usr or /etc but /usr/local. A record rests on such a file through the packages' versions."""
+    return bool(dpkg_owner(path)) or (path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/"))
+
+
 def source_of(path):
     """A compiled Python module stands for its source: x/__pycache__/m.cpython-311.pyc -> x/m.py."""
     folder, name = os.path.split(path)
