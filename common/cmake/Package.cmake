@@ -82,7 +82,10 @@ set(CPACK_PACKAGE_VERSION ${LEDGER_PACKAGE_VERSION})
 set(CPACK_PACKAGE_VENDOR "算子性能复算组")
 set(CPACK_PACKAGE_CONTACT "Operator-performance book maintainers <maintainers@users.noreply.a-seed-64d260e7.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "operator-performance book: its chapter programs and the book")
-set(CPACK_GENERATOR "DEB;TGZ")
+# One generator: scripts/package (scripts/lib/make_package.sh) compresses this .deb and makes the
+# tarball from the same files with scripts/lib/package_gzip.py, which keeps each file's compressed
+# bytes and so compresses only what changed. A plain `cpack` makes the .deb uncompressed.
+set(CPACK_GENERATOR "DEB")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_FILE_NAME ${LEDGER_PACKAGE_NAME}-${LEDGER_PACKAGE_VERSION})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -98,8 +101,7 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "")  # static programs: nothing at run time
 # What makes `man op_traffic` and Tab work: apt installs them with the package (dpkg -i does not).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "man-db, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
-set(CPACK_TGZ_COMPONENT_INSTALL OFF)
+set(CPACK_DEBIAN_COMPRESSION_TYPE none)  # package_gzip.py makes it data.tar.gz
 include(CPack)
 
 # The generator on a sample manual of its own, and on planted faults it must refuse.

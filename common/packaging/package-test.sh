@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # package/install (label tools; docs/install.md): the package as a reader installs it.
 #   package-test.sh BUILD_DIR SCRATCH_DIR BOOK_DIR
-# 1. CPack makes the .deb and the .tar.gz from BUILD_DIR, with the book rendered in BOOK_DIR;
+# 1. scripts/lib/make_package.sh makes the .deb and the .tar.gz from BUILD_DIR, with the book
+#    rendered in BOOK_DIR;
 # 2. lintian: no error, and no warning but those common/packaging/lintian-warnings.txt justifies;
 # 3. `dpkg -x` into a scratch root: every `$ …` command of the book it installs, run from a
 #    folder outside the tree with the root's usr/bin first on PATH, prints its block
@@ -23,11 +24,11 @@ step() { echo "== $*"; }
 rm -rf "$scratch"
 mkdir -p "$scratch/elsewhere"
 
-step "cpack (.deb and .tar.gz) from $build, the book from $book, as scripts/package runs it"
+step "the .deb and the .tar.gz from $build, the book from $book, as scripts/package makes them"
 mkdir -p "$scratch/out"
-LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 bash "$tree/scripts/lib/cpack_each.sh" "$build/CPackConfig.cmake" \
-  "$scratch/out" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log" >&2; fail "cpack failed"; }
-deb=$(ls "$scratch"/out/*/*.deb) tarball=$(ls "$scratch"/out/*/*.tar.gz) || fail "cpack made no .deb or no .tar.gz"
+LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 bash "$tree/scripts/lib/make_package.sh" "$build/CPackConfig.cmake" \
+  "$scratch/out" "$scratch/gzip-cache" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log" >&2; fail "making the package failed"; }
+deb=$(ls "$scratch"/out/*.deb) tarball=$(ls "$scratch"/out/*.tar.gz) || fail "no .deb or no .tar.gz was made"
 
 # lintian_verdict FILE: the problems in lintian's output FILE (empty: none).
 lintian_verdict() {

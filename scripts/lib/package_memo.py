@@ -13,11 +13,12 @@ The record (scripts/lib/memo_store.py's store: MEMO_DIR/package.json) holds what
 and every process it started read inside the tree (the programs, man pages, completions,
 profiles, the book, the install scripts), each by its SHA-256, the listing of every folder of the
 tree it opened (a new file in a folder it installs whole changes that), the installed Debian
-packages' versions (cpack, dpkg-deb, gzip) and the scripts that run it (scripts/package and
-this file; scripts/lib/cpack_each.sh runs under strace, a read like the others), and the names
-and digests of the files it made in PACKAGE_DIR. It holds while all of that does: then the
-package in PACKAGE_DIR is what CPack would make, and build-book does not spend 7 s (at 36
-chapters) making it again.
+packages' versions (cpack, dpkg-deb, python3) and the scripts that run it (scripts/package and
+this file; scripts/lib/make_package.sh and package_gzip.py run under strace, reads like the
+others), and the names and digests of the files it made in PACKAGE_DIR. It holds while all of
+that does: then the package in PACKAGE_DIR is what CPack and package_gzip.py would make, and
+build-book does not make it again. What CPack makes and MEMO_DIR (package_gzip.py keeps its
+compressed files there, under their content's digest) are never inputs.
 """
 import hashlib
 import os
@@ -65,8 +66,10 @@ def run(memo_dir, staging, argv):
     if status != 0:
         return status
     inside = str(ROOT.resolve()) + "/"
-    made_here = os.path.realpath(staging) + "/"
-    ours = lambda path: path.startswith(inside) and not (path + "/").startswith(made_here)  # noqa: E731
+    # Neither what it makes nor the memo folder (package_gzip.py's cache of compressed files,
+    # kept under their content's digest) is an input.
+    not_inputs = (os.path.realpath(staging) + "/", os.path.realpath(memo_dir) + "/")
+    ours = lambda path: path.startswith(inside) and not (path + "/").startswith(not_inputs)  # noqa: E731
     store.save(NAME + "-pending", {"reads": {p: memo_store.file_digest(p) for p in sorted(seen.reads) if ours(p)},
                                    "listed": {p: traced_inputs.listing(p) for p in sorted(seen.listed) if ours(p)},
                                    "packages": versions()})
