@@ -9,6 +9,7 @@ recorded: each target's inputs, recursively (what `ninja -t inputs TARGET` lists
 implicit and order-only), from `ninja -t query` asked once per level of the graph for every
 node of that level, so a render asks ninja a handful of times, not once per chapter; and
 `ninja -t deps` (the headers and sources each object was compiled from)."""
+import functools
 import os
 import subprocess
 import sys
@@ -57,19 +58,30 @@ def recursive_inputs(build, targets):
 
 
 def main(build, targets):
+    # The programs share most of their inputs (common/, the libraries' headers): each path is made
+    # absolute and stat'ed once, not once per program (82,000 stats at 36 chapters, a third of a second).
+    absolute = functools.lru_cache(maxsize=None)(lambda name: os.path.abspath(os.path.join(build, name)))
+
+    @functools.lru_cache(maxsize=None)
+    def mtime(path):
+        try:
+            return os.stat(path).st_mtime_ns
+        except FileNotFoundError:
+            return None
+
     deps, obj = {}, None  # object -> the files it was compiled from
     for line in ninja(build, "-t", "deps"):
         if not line.startswith(" ") and line.strip():
-            obj = os.path.abspath(os.path.join(build, line.split(":", 1)[0]))
+            obj = absolute(line.split(":", 1)[0])
         elif line.strip() and obj:
-            deps.setdefault(obj, []).append(os.path.abspath(os.path.join(build, line.strip())))
+            deps.setdefault(obj, []).append(absolute(line.strip()))
     for target, names in recursive_inputs(build, targets).items():
-        inputs = {os.path.abspath(os.path.join(build, p)) for p in names}
-        files = set(inputs).union(*(deps.get(p + ".o", []) for p in inputs))  # x.cxx.o compiled from x.cxx
+        inputs = {absolute(p) for p in names}
+        files = inputs.union(*(deps.get(p + ".o", []) for p in inputs))  # x.cxx.o compiled from x.cxx
         built = os.stat(os.path.join(build, target)).st_mtime_ns
-        newer = [p for p in files if os.path.exists(p) and os.stat(p).st_mtime_ns > built]
+        newer = [p for p in files if (mtime(p) or 0) > built]
         if newer:
-            print(f"{max(newer, key=lambda p: os.stat(p).st_mtime_ns)} is newer than {target}", file=sys.stderr)
+            print(f"{max(newer, key=mtime)} is newer than {target}", file=sys.stderr)
             return 1
     return 0
 
