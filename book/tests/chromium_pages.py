@@ -1,20 +1,37 @@
-"""Measures pages in ONE headless Chromium session (book/page-width, book/epub-width).
+"""Measures pages in ONE headless Chromium session (book/page-width, book/epub-width,
+book/output-widths, book/code-contrast).
 
 book/tests/measure_pages.js loads the pages: Node drives Chromium through
 playwright-core, installed as book/search/package-lock.json pins it by
 book/search/npm-deps.sh (into $BOOK_SEARCH_DEPS or build/search-deps), the
 same packages the search's tests use. A missing node, npm package or browser
 is a failure with its reason, never a pass.
+
+Under scripts/build-book (BOOK_CHECK_MEMO set) the checks send their jobs to one measure_pages.js
+kept running (`--serve`, a UNIX socket in a folder of this user's own under the temporary folder,
+named by a digest of the tree, the script, the npm packages, Node and the browser): after a prose
+edit four checks measure the changed page, and each start of Node, playwright-core and Chromium
+cost about 0.9 CPU s. The first check starts it (under a lock, so two at once start one); it
+exits SERVE_IDLE_S seconds after its last job. Each job gets browser contexts of its own, so it
+measures what it would in a browser of its own. When the server cannot be reached or started, the
+check starts its own measure_pages.js, as everywhere else (scripts/test, --all).
 """
+import fcntl
+import hashlib
 import json
 import os
 import pathlib
 import shutil
+import socket
 import subprocess
+import sys
+import tempfile
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 NPM_DEPS = HERE.parent / "search" / "npm-deps.sh"
 MEASURE_PAGES = HERE / "measure_pages.js"
+SERVE_IDLE_S = 20  # longer than the gaps between the gate's page checks (book/measure-server: shorter)
 
 
 class Unavailable(Exception):
@@ -53,15 +70,86 @@ def measure(loads, function, deadline, tabs=2):
     if deps.returncode != 0:
         raise Unavailable(f"the npm packages (book/search/npm-deps.sh): {deps.stderr.strip()}")
     job = {"measure": function, "loads": loads, "tabs": tabs, "deadline": deadline}
+    env = {**os.environ, "CHROMIUM": browser}
+    results = None
+    if os.environ.get("BOOK_CHECK_MEMO"):
+        try:
+            results = served(job, deps.stdout.strip(), env, deadline)
+        except (OSError, ValueError) as e:  # the check goes on with a browser of its own
+            print(f"chromium_pages: the kept measure_pages.js is not there ({e}): a browser of this check's own",
+                  file=sys.stderr)
+    if results is None:
+        results = launched(job, deps.stdout.strip(), env, deadline)
+    for load, r in zip(loads, results):
+        load["files"] = r.get("files", [])
+    return [(r.get("report"), r.get("error")) for r in results]
+
+
+def launched(job, deps, env, deadline):
+    """RESULTS of the job from a measure_pages.js of its own."""
     try:
-        run = subprocess.run(["node", str(MEASURE_PAGES), deps.stdout.strip()], input=json.dumps(job),
-                             capture_output=True, text=True, env={**os.environ, "CHROMIUM": browser},
-                             timeout=deadline + 30)
+        run = subprocess.run(["node", str(MEASURE_PAGES), deps], input=json.dumps(job),
+                             capture_output=True, text=True, env=env, timeout=deadline + 30)
     except subprocess.TimeoutExpired:
         raise Unavailable(f"measure_pages.js still running {deadline + 30} s after its start") from None
     if run.returncode != 0:
         raise Unavailable(f"measure_pages.js (exit {run.returncode}): {run.stderr.strip()[-600:]}")
-    results = json.loads(run.stdout)
-    for load, r in zip(loads, results):
-        load["files"] = r.get("files", [])
-    return [(r.get("report"), r.get("error")) for r in results]
+    return json.loads(run.stdout)
+
+
+def server_socket(deps, env):
+    """The kept server's socket: in <tmp>/book-measure-<uid>/ (0700, this user's; a socket's path
+    has at most 107 bytes, the tree's may be longer), named by what a server's answers rest on and
+    the memo folder (one server per build-book's tree and per test)."""
+    folder = pathlib.Path(tempfile.gettempdir()) / f"book-measure-{os.getuid()}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    owned = folder.lstat()
+    if owned.st_uid != os.getuid() or owned.st_mode & 0o077 or folder.is_symlink():
+        raise OSError(f"{folder} is not this user's private folder")
+    key = hashlib.sha256(MEASURE_PAGES.read_bytes())
+    for part in (str(HERE.parent.parent), os.environ["BOOK_CHECK_MEMO"], deps, env["CHROMIUM"],
+                 shutil.which("node") or "node"):
+        key.update(part.encode() + b"\0")
+        if os.path.exists(part):
+            stat = os.stat(part)
+            key.update(f"{stat.st_size} {stat.st_mtime_ns}\0".encode())
+    return folder / f"{key.hexdigest()[:24]}.sock"
+
+
+def ask(path, job, deadline):
+    """The server's RESULTS for the job; OSError when it is not there."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        client.settimeout(deadline + 30)
+        client.connect(str(path))
+        client.sendall(json.dumps(job).encode())
+        client.shutdown(socket.SHUT_WR)
+        reply = b"".join(iter(lambda: client.recv(1 << 16), b""))
+    answer = json.loads(reply)
+    if "error" in answer:
+        raise Unavailable(f"measure_pages.js --serve: {answer['error'][-600:]}")
+    return answer["results"]
+
+
+def served(job, deps, env, deadline):
+    """RESULTS of the job from the kept server, started first when none answers."""
+    path = server_socket(deps, env)
+    try:
+        return ask(path, job, deadline)
+    except (ConnectionRefusedError, FileNotFoundError):
+        pass
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one start when checks come at once
+        try:
+            return ask(path, job, deadline)
+        except (ConnectionRefusedError, FileNotFoundError):
+            pass
+        path.unlink(missing_ok=True)  # a socket left by a server that died: no one answers on it
+        with open(path.with_suffix(".log"), "w") as log:
+            idle = os.environ.get("BOOK_MEASURE_IDLE_S", str(SERVE_IDLE_S))
+            subprocess.Popen(["node", str(MEASURE_PAGES), deps, "--serve", str(path), idle],
+                             stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env, start_new_session=True)
+        for _ in range(300):  # Chromium starts in about half a second
+            if path.exists():
+                break
+            time.sleep(0.05)
+        return ask(path, job, deadline)

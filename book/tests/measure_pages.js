@@ -23,92 +23,115 @@
 // then measured.
 // Exit 1 (on stderr) when the browser does not start or the whole job passes
 // `deadline` seconds.
+//
+// node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S: the same jobs from a UNIX socket, in ONE
+// Chromium kept running between them (book/tests/chromium_pages.py starts it under build-book,
+// where five checks measure a changed page one after the other: each start of Node, playwright
+// and Chromium cost about 0.9 CPU s). A client sends a JOB and closes its side; the reply is
+// {"results": RESULTS} or {"error": "..."}. Each job gets browser contexts of its own, closed
+// when it ends, so a job sees what it would in a browser of its own. It exits IDLE_S seconds
+// after the last job ended, and at once when Chromium goes away; the socket goes with it.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { fileURLToPath } = require('url');
 
-const [depsDir] = process.argv.slice(2);
-if (!depsDir) {
-  console.error('usage: node measure_pages.js DEPS_DIR < JOB.json');
+const [depsDir, mode, socketPath, idleSeconds] = process.argv.slice(2);
+if (!depsDir || (mode !== undefined && (mode !== '--serve' || !socketPath || !(Number(idleSeconds) > 0)))) {
+  console.error('usage: node measure_pages.js DEPS_DIR < JOB.json\n       node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S');
   process.exit(2);
 }
 const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const job = JSON.parse(fs.readFileSync(0, 'utf8'));
-const measure = `(${job.measure})()`;
+const launch = () => chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+
+// runJob(browser, job, opened): the job's RESULTS. Every context it opens is pushed onto
+// `opened` (the caller closes them: at the job's end, or at its deadline to stop it).
+async function runJob(browser, job, opened) {
+  const measure = `(${job.measure})()`;
+  const results = new Array(job.loads.length);
+  const contexts = new Map(); // colour scheme -> context
+  const context = (load) => {
+    const key = load.dark ? 'dark' : 'light';
+    if (!contexts.has(key)) {
+      const made = browser.newContext({ viewport: { width: load.width, height: load.height },
+        colorScheme: key, deviceScaleFactor: 1 });
+      opened.push(made);
+      contexts.set(key, made);
+    }
+    return contexts.get(key);
+  };
+  // The queue: one group of loads per page load: the loads with the same "group", URL and
+  // colour scheme, in the JOB's order; a load without a group alone.
+  const groups = [];
+  const groupOf = new Map();
+  job.loads.forEach((load, i) => {
+    const key = load.group == null ? null : JSON.stringify([load.group, load.url, !!load.dark]);
+    if (key !== null && groupOf.has(key)) groupOf.get(key).push(i);
+    else { const group = [i]; groups.push(group); if (key !== null) groupOf.set(key, group); }
+  });
+  let next = 0;
+  const worker = async () => {
+    const tabs = new Map(); // colour scheme -> this worker's tab in it
+    const requested = new Map(); // tab -> the file:// URLs of its current load
+    while (next < groups.length) {
+      let loaded = false; // the group's page is loaded in the tab
+      for (const i of groups[next++]) {
+        const load = job.loads[i];
+        try {
+          const key = load.dark ? 'dark' : 'light';
+          if (!tabs.has(key)) tabs.set(key, context(load).then((ctx) => ctx.newPage()));
+          const page = await tabs.get(key);
+          if (!requested.has(page)) {
+            page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
+          }
+          if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
+            await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
+            await page.goto('about:blank');
+          }
+          const size = page.viewportSize();
+          if (!size || size.width !== load.width || size.height !== load.height) {
+            await page.setViewportSize({ width: load.width, height: load.height });
+          }
+          if (!loaded) {
+            requested.set(page, new Set([load.url]));
+            await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
+            loaded = true;
+          } else {  // resized: the page's resize handlers run at once (a tab behind another gets
+            // its animation frames, and with them the resize event, once a second)
+            await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+          }
+          const report = await page.evaluate(measure);
+          results[i] = { report, files: [...requested.get(page)].map((u) => fileURLToPath(u.split('#')[0])) };
+          if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
+        } catch (e) {
+          results[i] = { error: String(e.message || e).split('\n')[0] };
+          loaded = false;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, job.tabs || 1) }, worker));
+  return results;
+}
+
+async function closeAll(opened) {
+  await Promise.all(opened.map((made) => made.then((context) => context.close(), () => {}).catch(() => {})));
+}
 
 async function main() {
+  const job = JSON.parse(fs.readFileSync(0, 'utf8'));
   const deadline = setTimeout(() => {
     console.error(`measure_pages: still running after ${job.deadline} s (${job.loads.length} loads)`);
     process.exit(1);
   }, job.deadline * 1000);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  const results = new Array(job.loads.length);
+  const browser = await launch();
+  let results;
   try {
-    const contexts = new Map(); // colour scheme -> context
-    const context = (load) => {
-      const key = load.dark ? 'dark' : 'light';
-      if (!contexts.has(key)) {
-        contexts.set(key, browser.newContext({ viewport: { width: load.width, height: load.height },
-          colorScheme: key, deviceScaleFactor: 1 }));
-      }
-      return contexts.get(key);
-    };
-    // The queue: one group of loads per page load: the loads with the same "group", URL and
-    // colour scheme, in the JOB's order; a load without a group alone.
-    const groups = [];
-    const groupOf = new Map();
-    job.loads.forEach((load, i) => {
-      const key = load.group == null ? null : JSON.stringify([load.group, load.url, !!load.dark]);
-      if (key !== null && groupOf.has(key)) groupOf.get(key).push(i);
-      else { const group = [i]; groups.push(group); if (key !== null) groupOf.set(key, group); }
-    });
-    let next = 0;
-    const worker = async () => {
-      const tabs = new Map(); // colour scheme -> this worker's tab in it
-      const requested = new Map(); // tab -> the file:// URLs of its current load
-      while (next < groups.length) {
-        let loaded = false; // the group's page is loaded in the tab
-        for (const i of groups[next++]) {
-          const load = job.loads[i];
-          try {
-            const key = load.dark ? 'dark' : 'light';
-            if (!tabs.has(key)) tabs.set(key, context(load).then((ctx) => ctx.newPage()));
-            const page = await tabs.get(key);
-            if (!requested.has(page)) {
-              page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
-            }
-            if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
-              await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
-              await page.goto('about:blank');
-            }
-            const size = page.viewportSize();
-            if (!size || size.width !== load.width || size.height !== load.height) {
-              await page.setViewportSize({ width: load.width, height: load.height });
-            }
-            if (!loaded) {
-              requested.set(page, new Set([load.url]));
-              await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
-              loaded = true;
-            } else {  // resized: the page's resize handlers run at once (a tab behind another gets
-              // its animation frames, and with them the resize event, once a second)
-              await page.evaluate(() => window.dispatchEvent(new Event('resize')));
-            }
-            const report = await page.evaluate(measure);
-            results[i] = { report, files: [...requested.get(page)].map((u) => fileURLToPath(u.split('#')[0])) };
-            if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
-          } catch (e) {
-            results[i] = { error: String(e.message || e).split('\n')[0] };
-            loaded = false;
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, job.tabs || 1) }, worker));
+    results = await runJob(browser, job, []);
   } finally {
     clearTimeout(deadline);
     await browser.close();
@@ -116,7 +139,57 @@ async function main() {
   process.stdout.write(JSON.stringify(results));
 }
 
-main().catch((e) => {
+// serve(): the jobs of SOCKET's clients, one browser for all (see the top).
+async function serve() {
+  const net = require('net');
+  const browser = await launch();
+  let running = 0;
+  let idle = null;
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    const chunks = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('end', async () => {
+      running++;
+      clearTimeout(idle);
+      const opened = [];
+      let reply;
+      let timer = null;
+      try {
+        const job = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const late = new Promise((resolve) => {
+          timer = setTimeout(() => resolve({ error: `still running after ${job.deadline} s (${job.loads.length} loads)` }),
+            job.deadline * 1000);
+        });
+        reply = await Promise.race([runJob(browser, job, opened).then((results) => ({ results })), late]);
+      } catch (e) {
+        reply = { error: String(e.stack || e) };
+      } finally {
+        clearTimeout(timer);
+        await closeAll(opened);
+      }
+      socket.end(JSON.stringify(reply));
+      running--;
+      if (running === 0) idle = setTimeout(stop, Number(idleSeconds) * 1000);
+    });
+  });
+  const stop = () => {
+    server.close();
+    try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
+    browser.close().finally(() => process.exit(0));
+  };
+  browser.on('disconnected', () => {
+    try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
+    process.exit(1);
+  });
+  try { fs.unlinkSync(socketPath); } catch (e) { /* none left */ }
+  server.listen(socketPath, () => {
+    fs.chmodSync(socketPath, 0o600);
+    idle = setTimeout(stop, Number(idleSeconds) * 1000);
+  });
+}
+
+(mode === '--serve' ? serve() : main()).catch((e) => {
   console.error(`measure_pages: ${e.stack || e}`);
   process.exit(1);
 });

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""measure_server_test.py: chromium_pages.measure through the kept measure_pages.js (--serve),
+as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pages of its own:
+  1. the reports and the files loaded are those of a browser of the check's own (no BOOK_CHECK_MEMO);
+  2. a second job is answered by the same server (its socket not made again);
+  3. two jobs at once get their own reports, from one server;
+  4. a socket left behind by a server that died: a new server answers;
+  5. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket too.
+"""
+import concurrent.futures
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import chromium_pages  # noqa: E402
+
+IDLE_S = 3
+MEASURE = "() => ({ width: document.documentElement.scrollWidth, text: document.body.textContent.trim(), " \
+          "color: getComputedStyle(document.body).color })"
+
+
+def fail(message):
+    print(f"FAIL: measure_server_test: {message}")
+    sys.exit(1)
+
+
+def loads(folder, names):
+    return [{"url": (folder / name).as_uri(), "width": 375, "height": 600, "dark": dark}
+            for name in names for dark in (False, True)]
+
+
+def measured(folder, names):
+    jobs = loads(folder, names)
+    reports = chromium_pages.measure(jobs, MEASURE, 60)
+    return [(report, error, sorted(load["files"])) for (report, error), load in zip(reports, jobs)]
+
+
+def main():
+    work = Path(tempfile.mkdtemp(prefix="measure-server-"))
+    (work / "css.css").write_text("body { margin: 0; color: rgb(1, 2, 3) } @media (prefers-color-scheme: dark) { "
+                                  "body { color: rgb(200, 201, 202) } }\n", encoding="utf-8")
+    for name, width in (("a.html", 300), ("b.html", 900)):
+        (work / name).write_text(f'<!doctype html><link rel="stylesheet" href="css.css"><body>'
+                                 f'<div style="width:{width}px">{name}</div>\n', encoding="utf-8")
+    os.environ.pop("BOOK_CHECK_MEMO", None)
+    own = measured(work, ["a.html", "b.html"])
+    if [r[0]["width"] for r in own] != [375, 375, 900, 900] or own[1][0]["color"] != "rgb(200, 201, 202)":
+        fail(f"a browser of its own measured {own}")
+    os.environ["BOOK_CHECK_MEMO"] = str(work / "memo")
+    os.environ["BOOK_MEASURE_IDLE_S"] = str(IDLE_S)
+    path = chromium_pages.server_socket(chromium_pages_deps(), {"CHROMIUM": chromium_pages.chromium()})
+
+    if measured(work, ["a.html", "b.html"]) != own:
+        fail("step 1: the kept server measured otherwise than a browser of its own")
+    if not path.exists():
+        fail(f"step 1: no server socket at {path}")
+    first = path.stat().st_ino
+    if measured(work, ["b.html"]) != own[2:] or path.stat().st_ino != first:
+        fail("step 2: the second job was not answered by the same server")
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        at_once = list(pool.map(lambda name: measured(work, [name]), ["a.html", "b.html"]))
+    if at_once != [own[:2], own[2:]] or path.stat().st_ino != first:
+        fail(f"step 3: two jobs at once: {at_once}")
+
+    stop(path)
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(str(path))  # a socket file no one listens on
+    dead.close()
+    if measured(work, ["a.html"]) != own[:2]:
+        fail("step 4: after a server died, its socket left behind, the job was not measured")
+
+    time.sleep(IDLE_S + 2)
+    if path.exists():
+        fail(f"step 5: {IDLE_S + 2} s idle and the server's socket is still there")
+    shutil.rmtree(work)
+    for left in (path.with_suffix(".lock"), path.with_suffix(".log")):
+        left.unlink(missing_ok=True)
+    print("PASS: the kept server measures what a browser of the check's own does, answers the next jobs and two "
+          "at once, replaces one that died, and leaves when idle")
+
+
+def chromium_pages_deps():
+    """The npm packages' folder, as measure() finds it."""
+    run = subprocess.run(["bash", str(chromium_pages.NPM_DEPS), os.environ.get("BOOK_SEARCH_DEPS", "")],
+                         capture_output=True, text=True, check=True)
+    return run.stdout.strip()
+
+
+def stop(path):
+    """Stops the server on PATH the way a crash would: its process killed, its socket left."""
+    if subprocess.run(["pkill", "-KILL", "-f", "--", f"--serve {path}"], check=False).returncode != 0:
+        fail(f"step 4: no server process serving {path} to stop")
+    for _ in range(100):
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                probe.connect(str(path))
+        except ConnectionRefusedError:
+            break
+        except FileNotFoundError:
+            break
+        time.sleep(0.05)
+    path.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
