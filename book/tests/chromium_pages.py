@@ -99,18 +99,20 @@ def launched(job, deps, env, deadline):
 
 def server_socket(deps, env):
     """The kept server's socket: in <tmp>/book-measure-<uid>/ (0700, this user's; a socket's path
-    has at most 107 bytes, the tree's may be longer), named by what a server's answers rest on and
-    the memo folder (one server per build-book's tree and per test)."""
+    has at most 107 bytes, the tree's may be longer), named by what a server's answers rest on (its
+    script, the npm packages' lockfile, Node and the browser) and the tree and memo folder (one
+    server per build-book's tree and per test): names, never a folder's time, which every record
+    saved changes."""
     folder = pathlib.Path(tempfile.gettempdir()) / f"book-measure-{os.getuid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
     owned = folder.lstat()
     if owned.st_uid != os.getuid() or owned.st_mode & 0o077 or folder.is_symlink():
         raise OSError(f"{folder} is not this user's private folder")
-    key = hashlib.sha256(MEASURE_PAGES.read_bytes())
+    key = hashlib.sha256(MEASURE_PAGES.read_bytes() + (NPM_DEPS.parent / "package-lock.json").read_bytes())
     for part in (str(HERE.parent.parent), os.environ["BOOK_CHECK_MEMO"], deps, env["CHROMIUM"],
                  shutil.which("node") or "node"):
         key.update(part.encode() + b"\0")
-        if os.path.exists(part):
+        if os.path.isfile(part):  # a program (Node, the browser): another build is another server
             stat = os.stat(part)
             key.update(f"{stat.st_size} {stat.st_mtime_ns}\0".encode())
     return folder / f"{key.hexdigest()[:24]}.sock"
