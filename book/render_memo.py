@@ -4,6 +4,11 @@
   render_memo.py output CACHE TARGET LABEL -- PANDOC_ARGS...
       TARGET (a page, the EPUB, the PDF's LaTeX), rendered by `pandoc PANDOC_ARGS -o TARGET.tmp`
       and renamed (a failed render leaves nothing half-written), or the kept copy when it holds.
+  render_memo.py restore CACHE < JOBS
+      each job (TARGET, LABEL and PANDOC_ARGS, each ended by a NUL, the job by one more) whose kept
+      file holds, copied to its TARGET as `output` would, in one Python start for all the pages
+      of a render rather than one a page; prints those TARGETs, one a line. The rest are left to
+      `output`.
   render_memo.py derive CACHE
       what every page tells the others now (below), computed ahead of a whole-book render.
   render_memo.py fonts CACHE DIR
@@ -81,14 +86,20 @@ def name_of(path):
     return os.path.relpath(real, ROOT) if real.startswith(f"{ROOT}/") else real
 
 
+_fixed_part = None
+
+
 def run_key(args):
     """The key of `pandoc ARGS` (the module's docstring) and the files it hashed."""
-    digest = hashlib.sha256()
-    digest.update(f"tools {os.environ.get('BOOK_RENDER_TOOLS', '')}\0".encode())
-    digest.update(f"figures {os.environ.get('BOOK_FIGURE_DIR', '')}\0"
-                  f"epoch {os.environ.get('SOURCE_DATE_EPOCH', '')}\0".encode())
-    for rel in FIXED:
-        hash_named(digest, rel)
+    global _fixed_part
+    if _fixed_part is None:  # the same for every job of a `restore`: hashed once
+        _fixed_part = hashlib.sha256()
+        _fixed_part.update(f"tools {os.environ.get('BOOK_RENDER_TOOLS', '')}\0".encode())
+        _fixed_part.update(f"figures {os.environ.get('BOOK_FIGURE_DIR', '')}\0"
+                           f"epoch {os.environ.get('SOURCE_DATE_EPOCH', '')}\0".encode())
+        for rel in FIXED:
+            hash_named(_fixed_part, rel)
+    digest = _fixed_part.copy()
     keyed = list(FIXED)
     for arg in args:
         if os.path.isfile(arg):
@@ -163,14 +174,37 @@ def figures_written():
     return {str(p): memo_store.file_digest(p) for p in sorted(Path(folder).rglob("*")) if p.is_file()}
 
 
+def restored(cache, store, target, key):
+    """True when TARGET's kept file holds for KEY: then it is copied to TARGET."""
+    kept = cache / target.name
+    if not holds(cache, kept, store.load(target.name), key):
+        return False
+    copy(kept, target)
+    return True
+
+
+def restore(cache, jobs):
+    """The jobs (bytes: TARGET\0LABEL\0ARG\0...\0\0, one after another) whose kept file holds,
+    copied into place; prints their targets."""
+    store = memo_store.Store(cache)
+    job = []
+    for field in jobs.split(b"\0"):
+        if field:
+            job.append(os.fsdecode(field))
+            continue
+        if len(job) >= 3 and restored(cache, store, Path(job[0]), run_key(job[2:])[0]):
+            print(job[0])
+        job = []
+    return 0
+
+
 def output(cache, target, label, args):
     store = memo_store.Store(cache)
     name = target.name
     kept = cache / name
     key, keyed = run_key(args)
     tmp = target.with_name(target.name + ".tmp")
-    if holds(cache, kept, store.load(name), key):
-        copy(kept, target)
+    if restored(cache, store, target, key):
         return 0
     store.forget(name)  # the record goes first: an interrupted run leaves no false one
     log = cache / f".{name}.reads"
@@ -220,6 +254,8 @@ def fonts(cache, dest):
 def main(argv):
     if len(argv) >= 5 and argv[0] == "output" and argv[4] == "--":
         return output(Path(argv[1]), Path(argv[2]), argv[3], argv[5:])
+    if len(argv) == 2 and argv[0] == "restore":
+        return restore(Path(argv[1]), sys.stdin.buffer.read())
     if len(argv) == 2 and argv[0] == "derive":
         derived_now(Path(argv[1]))
         return 0
