@@ -30,7 +30,8 @@
 // and Chromium cost about 0.9 CPU s). A client sends a JOB and closes its side; the reply is
 // {"results": RESULTS} or {"error": "..."}. Each job gets browser contexts of its own, closed
 // when it ends, so a job sees what it would in a browser of its own. It exits IDLE_S seconds
-// after the last job ended, and at once when Chromium goes away; the socket goes with it.
+// after the last job ended (the socket goes, and SOCKET's .lock and .log beside it), and at once
+// when Chromium goes away (the .log stays, to say why).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -173,9 +174,11 @@ async function serve() {
       if (running === 0) idle = setTimeout(stop, Number(idleSeconds) * 1000);
     });
   });
-  const stop = () => {
+  const stop = () => {  // idle: the socket goes, and the lock and log chromium_pages.py made beside it
     server.close();
-    try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
+    for (const left of [socketPath, socketPath.replace(/\.sock$/, '.lock'), socketPath.replace(/\.sock$/, '.log')]) {
+      try { fs.unlinkSync(left); } catch (e) { /* gone already */ }
+    }
     browser.close().finally(() => process.exit(0));
   };
   browser.on('disconnected', () => {
