@@ -132,26 +132,31 @@ def ask(path, job, deadline):
     return answer["results"]
 
 
+def answering(path):
+    """True when a server listens on PATH."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+            return True
+        except (ConnectionRefusedError, FileNotFoundError):
+            return False
+
+
 def served(job, deps, env, deadline):
     """RESULTS of the job from the kept server, started first when none answers."""
     path = server_socket(deps, env)
-    try:
-        return ask(path, job, deadline)
-    except (ConnectionRefusedError, FileNotFoundError):
-        pass
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one start when checks come at once
-        try:
-            return ask(path, job, deadline)
-        except (ConnectionRefusedError, FileNotFoundError):
-            pass
-        path.unlink(missing_ok=True)  # a socket left by a server that died: no one answers on it
-        with open(path.with_suffix(".log"), "w") as log:
-            idle = os.environ.get("BOOK_MEASURE_IDLE_S", str(SERVE_IDLE_S))
-            subprocess.Popen(["node", str(MEASURE_PAGES), deps, "--serve", str(path), idle],
-                             stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env, start_new_session=True)
-        for _ in range(300):  # Chromium starts in about half a second
-            if path.exists():
-                break
-            time.sleep(0.05)
-        return ask(path, job, deadline)
+    if not answering(path):
+        with open(path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one start when checks come at once; held only until it listens
+            if not answering(path):
+                path.unlink(missing_ok=True)  # a socket left by a server that died: no one answers on it
+                with open(path.with_suffix(".log"), "w") as log:
+                    idle = os.environ.get("BOOK_MEASURE_IDLE_S", str(SERVE_IDLE_S))
+                    subprocess.Popen(["node", str(MEASURE_PAGES), deps, "--serve", str(path), idle],
+                                     stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+                                     start_new_session=True)
+                for _ in range(300):  # Chromium starts in about half a second
+                    if answering(path):
+                        break
+                    time.sleep(0.05)
+    return ask(path, job, deadline)

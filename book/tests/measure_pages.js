@@ -151,6 +151,7 @@ async function serve() {
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', () => {});
     socket.on('end', async () => {
+      if (!chunks.length) { socket.end(); return; }  // a client's probe: is anyone listening?
       running++;
       clearTimeout(idle);
       const opened = [];
