@@ -175,7 +175,9 @@ async function serve() {
       if (running === 0) idle = setTimeout(stop, Number(idleSeconds) * 1000);
     });
   });
+  let stopping = false;
   const stop = () => {  // idle: the socket goes, and the lock and log chromium_pages.py made beside it
+    stopping = true;
     server.close();
     for (const left of [socketPath, socketPath.replace(/\.sock$/, '.lock'), socketPath.replace(/\.sock$/, '.log')]) {
       try { fs.unlinkSync(left); } catch (e) { /* gone already */ }
@@ -183,6 +185,9 @@ async function serve() {
     browser.close().finally(() => process.exit(0));
   };
   browser.on('disconnected', () => {
+    // Closed by stop(): it exits once Chromium has, not here, where an exit would kill a browser
+    // still shutting down and leave its files in the temporary folder (org.chromium.Chromium.*).
+    if (stopping) return;
     try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
     process.exit(1);
   });

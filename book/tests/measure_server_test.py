@@ -5,7 +5,10 @@ as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pag
   2. a second job is answered by the same server (its socket not made again);
   3. two jobs at once get their own reports, from one server;
   4. a socket left behind by a server that died: a new server answers;
-  5. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too.
+  5. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too, and
+     its Chromium left nothing in the temporary folder (a browser killed while it shut down leaves
+     org.chromium.Chromium.*, one a build-book).
+The servers run with a temporary folder of the test's own (TMPDIR), so what they leave is seen.
 """
 import concurrent.futures
 import os
@@ -43,6 +46,9 @@ def measured(folder, names):
 
 def main():
     work = Path(tempfile.mkdtemp(prefix="measure-server-"))
+    temporary = work / "tmp"  # the servers' and browsers' temporary folder (inherited from here)
+    temporary.mkdir()
+    os.environ["TMPDIR"] = tempfile.tempdir = str(temporary)
     (work / "css.css").write_text("body { margin: 0; color: rgb(1, 2, 3) } @media (prefers-color-scheme: dark) { "
                                   "body { color: rgb(200, 201, 202) } }\n", encoding="utf-8")
     for name, width in (("a.html", 300), ("b.html", 900)):
@@ -74,6 +80,7 @@ def main():
         fail(f"step 3: two jobs at once: {at_once}")
 
     stop(path)
+    crashed = set(temporary.iterdir())  # what the killed server and its browser may leave
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     dead.bind(str(path))  # a socket file no one listens on
     dead.close()
@@ -84,6 +91,9 @@ def main():
     left = [p.name for p in (path, path.with_suffix(".lock"), path.with_suffix(".log")) if p.exists()]
     if left:
         fail(f"step 5: {IDLE_S + 2} s idle and the server left {left}")
+    litter = sorted(p.name for p in set(temporary.iterdir()) - crashed - {path.parent})
+    if litter:
+        fail(f"step 5: the server left, and its browser left {litter} in the temporary folder {temporary}")
     shutil.rmtree(work)
     print("PASS: the kept server measures what a browser of the check's own does, answers the next jobs and two "
           "at once, replaces one that died, and leaves when idle")
