@@ -50,6 +50,13 @@ if [ -n "${BOOK_CHECK_MEMO:-}" ] && [ -z "${RUN_TEST_SCREENSHOT:-}" ]; then
 fi
 reads=$out/reads.json
 rm -f "$reads"
-RUN_TEST_READS=$reads node --experimental-websocket "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+# Chromium's temporary files in a folder of this test's own: it must leave nothing there (a browser
+# killed instead of closed leaves its singleton folder, org.chromium.Chromium.*, one a run).
+tmp=$out/tmp
+mkdir "$tmp"
+RUN_TEST_READS=$reads TMPDIR=$tmp node "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+left=$(ls -A "$tmp")
+[ -z "$left" ] || { echo "FAIL: Chromium left in its temporary folder $tmp: ${left//$'\n'/ }"; exit 1; }
+rmdir "$tmp"
 [ -z "${BOOK_CHECK_MEMO:-}" ] || [ -n "${RUN_TEST_SCREENSHOT:-}" ] ||
   "${memo[@]}" keep --reads "$reads" "${all_pages[@]}"

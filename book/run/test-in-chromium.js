@@ -1,6 +1,7 @@
-// node --experimental-websocket test-in-chromium.js REPO_ROOT PAGE.html...
+// node test-in-chromium.js REPO_ROOT PAGE.html...
 // The run control in the real renderer: one headless Chromium (/usr/bin/chromium,
-// driven over the DevTools protocol) opens each rendered chapter page from
+// driven over the DevTools protocol on a pipe, never a TCP port another local user
+// could reach) opens each rendered chapter page from
 // file:// in a tab of its own, one after the other, and for a sample of its
 // golden blocks (every RUN_TEST_SAMPLE-th, default 4, and the first figure) clicks "运行 / 改参数" then 运行, and compares what the
 // page shows with the golden file the block names (data-source): stdout byte
@@ -28,13 +29,30 @@ const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-in-page-'));
+// The DevTools protocol on fds 3 (to Chromium) and 4 (from it), each message ended by a NUL byte.
 const browser = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--no-first-run', '--remote-debugging-port=0', '--user-data-dir=' + profileDir, 'about:blank'],
-  {stdio: ['ignore', 'ignore', 'pipe']});
-// Chromium writes into its profile folder until it has exited: remove it after.
+  '--no-first-run', '--remote-debugging-pipe', '--user-data-dir=' + profileDir, 'about:blank'],
+  {stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe']});
+browser.on('error', (err) => {  // not started at all (no such program): no exit follows
+  console.log(`FAIL: could not start ${chromium}: ${err.message}`);
+  fs.rmSync(profileDir, {recursive: true, force: true});
+  process.exit(1);
+});
+let browserLog = '';
+browser.stderr.on('data', (chunk) => { browserLog = (browserLog + chunk).slice(-2000); });
+const exited = new Promise((resolve) => browser.once('exit', resolve));
+// Chromium is asked to close (Browser.close), as a reader's would: killed, it leaves its singleton
+// folder (org.chromium.Chromium.*) in the temporary folder. Only one that has not gone within
+// CLOSE_S is killed. Chromium writes into its profile folder until it has exited: removed after.
+const CLOSE_S = 10;
+let finishing = false;
 function finish(status) {
+  if (finishing) return;
+  finishing = true;
   clearTimeout(timer);
-  browser.once('exit', () => {
+  const kill = setTimeout(() => browser.kill('SIGKILL'), CLOSE_S * 1000);
+  exited.then(() => {
+    clearTimeout(kill);
     try {
       fs.rmSync(profileDir, {recursive: true, force: true, maxRetries: 5});
     } catch (err) {  // a file Chromium's last child wrote meanwhile: the verdict stands, say so
@@ -42,7 +60,9 @@ function finish(status) {
     }
     process.exit(status);
   });
-  browser.kill('SIGKILL');
+  if (browser.exitCode === null && browser.signalCode === null) {
+    browser.stdio[3].write(JSON.stringify({id: 0, method: 'Browser.close'}) + '\0', () => {});
+  }
 }
 // A hang's message, just inside ctest's TIMEOUT (150 + 90 s a page, common/wasm/Wasm.cmake; the
 // render comes first): about 5 s a page on a quiet machine, and how near a run comes to a third of
@@ -53,28 +73,16 @@ const timer = setTimeout(() => {
   finish(1);
 }, budget * 1000);
 
-function browserUrl() {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    browser.stderr.on('data', (chunk) => {
-      text += chunk;
-      const m = text.match(/DevTools listening on (ws:\/\/\S+)/);
-      if (m) resolve(m[1]);
-    });
-    browser.on('exit', (code) => reject(new Error('chromium exited (' + code + '): ' + text)));
-  });
-}
-
 // The DevTools protocol: send(method, params, sessionId) -> result. A tab's load
 // event resolves the function loadListeners holds for its session.
 const loadListeners = new Map();
 const requestListeners = new Map();  // session -> the function given each URL its tab requests
-function connect(url) {
-  const ws = new WebSocket(url);
+function connect() {
   let nextId = 1;
   const pending = new Map();
-  ws.onmessage = (event) => {
-    const message = JSON.parse(event.data);
+  const toBrowser = browser.stdio[3];
+  toBrowser.on('error', () => {});  // Chromium gone: its exit fails what is pending
+  const handle = (message) => {
     if (message.id && pending.has(message.id)) {
       const {resolve, reject} = pending.get(message.id);
       pending.delete(message.id);
@@ -85,17 +93,33 @@ function connect(url) {
     } else if (message.method === 'Network.requestWillBeSent' && requestListeners.has(message.sessionId)) {
       requestListeners.get(message.sessionId)(message.params.request.url);
     }
-  };
-  return new Promise((resolve) => {
-    ws.onopen = () => resolve({
-      send(method, params, sessionId) {
-        const id = nextId++;
-        ws.send(JSON.stringify({id, method, params: params || {}, sessionId}));
-        return new Promise((res, rej) => pending.set(id, {resolve: res, reject: rej}));
-      },
-      close() { ws.close(); },
-    });
+  };  let received = Buffer.alloc(0);
+  browser.stdio[4].on('data', (chunk) => {
+    received = Buffer.concat([received, chunk]);
+    for (let end = received.indexOf(0); end >= 0; end = received.indexOf(0)) {
+      const text = received.subarray(0, end).toString('utf8');
+      received = received.subarray(end + 1);
+      handle(JSON.parse(text));
+    }
   });
+  exited.then((code) => {
+    for (const {reject} of pending.values()) reject(new Error(`chromium exited (${code}): ${browserLog.trim()}`));
+    pending.clear();
+  });
+
+  return {
+    send(method, params, sessionId) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        if (browser.exitCode !== null || browser.signalCode !== null) {
+          reject(new Error(`chromium exited (${browser.exitCode}): ${browserLog.trim()}`));
+          return;
+        }
+        pending.set(id, {resolve, reject});
+        toBrowser.write(JSON.stringify({id, method, params: params || {}, sessionId}) + '\0');
+      });
+    },
+  };
 }
 
 // In the page: run block INDEX with FLAGS (null: the flags the box opens with)
@@ -267,7 +291,8 @@ async function testPage(cdp, page) {
 }
 
 async function main() {
-  const cdp = await connect(await browserUrl());
+  const cdp = connect();
+  await cdp.send('Browser.getVersion');  // answered once Chromium is up
   console.log(`Chromium ready after ${elapsed()}`);
   let failures = 0;
   for (const page of pages) {
@@ -278,7 +303,6 @@ async function main() {
       failures++;
     }
   }
-  cdp.close();
   console.log(`${pages.length} page(s), ${failures} failures, in ${elapsed()}`);
   if (process.env.RUN_TEST_READS && pages.length > 0 && failures === 0) {
     const record = Object.fromEntries([...reads].map(([page, files]) => [page, [...files].sort()]));
