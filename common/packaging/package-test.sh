@@ -42,7 +42,12 @@ step "lintian $(basename "$deb")"
 command -v lintian >/dev/null || fail "lintian is not installed (scripts/install-deps --book installs it)"
 printf 'E: op-perf-book: planted-error\nW: op-perf-book: planted-warning\n' >"$scratch/lintian-planted.txt"
 [ "$(lintian_verdict "$scratch/lintian-planted.txt" | grep -c 'planted')" = 2 ] || fail "the lintian verdict misses a planted error or warning"
-lintian "$deb" 2>&1 | grep -v 'running with root privileges' >"$scratch/lintian.txt" || true
+# Lintian (2.116 in Debian 12) leaves an mldbm-elf-* file in the temporary folder on every run: it
+# gets a folder of its own in the scratch, and the real one must not gain such a file.
+mkdir "$scratch/lintian-tmp"
+litter() { find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'mldbm-*' -newer "$scratch/lintian-tmp" 2>/dev/null || true; }
+TMPDIR=$scratch/lintian-tmp lintian "$deb" 2>&1 | grep -v 'running with root privileges' >"$scratch/lintian.txt" || true
+[ -z "$(litter)" ] || fail "lintian left $(litter) in the temporary folder: its own (TMPDIR) was not used"
 problems=$(lintian_verdict "$scratch/lintian.txt")
 [ -z "$problems" ] || { cat "$scratch/lintian.txt" >&2; fail "lintian: $problems"; }
 sed 's/^/  /' "$scratch/lintian.txt"
