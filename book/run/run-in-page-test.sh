@@ -51,12 +51,12 @@ fi
 reads=$out/reads.json
 rm -f "$reads"
 # Chromium's temporary files in a folder of this test's own: it must leave nothing there (a browser
-# killed instead of closed leaves its singleton folder, org.chromium.Chromium.*, one a run).
-tmp=$out/tmp
-mkdir "$tmp"
+# killed instead of closed leaves its singleton folder, org.chromium.Chromium.*, one a run). Under
+# the temporary folder, not OUT_DIR: the socket Chromium makes in it takes at most 107 bytes of path.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-in-page.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 RUN_TEST_READS=$reads TMPDIR=$tmp node "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
 left=$(ls -A "$tmp")
 [ -z "$left" ] || { echo "FAIL: Chromium left in its temporary folder $tmp: ${left//$'\n'/ }"; exit 1; }
-rmdir "$tmp"
 [ -z "${BOOK_CHECK_MEMO:-}" ] || [ -n "${RUN_TEST_SCREENSHOT:-}" ] ||
   "${memo[@]}" keep --reads "$reads" "${all_pages[@]}"
