@@ -81,7 +81,12 @@ async function openEverything(page, name) {
   const box = await page.$('input[type="search"]');
   if (SEARCHED.has(name) && box && await box.isVisible()) {
     await box.fill('平衡点');
-    await page.waitForTimeout(300);
+    // Until the list shows this query's hits (search.js runs it 80 ms after the last key), not a
+    // fixed wait, which on a busy machine let axe see the page before the list.
+    await page.waitForFunction(() => {
+      const list = document.getElementById('book-search-results');
+      return list && !list.hidden && list.dataset.query === '平衡点';
+    }, null, { timeout: 20000 });
   }
 }
 
