@@ -4,7 +4,8 @@
 Every text colour in the book's code and outputs is readable (WCAG AA, 4.5:1), in both themes,
 and the print edition's code colours survive a grayscale printout.
 
-In headless Chromium (chromium_pages.py, one session) every page of HTML_DIR is loaded at
+In headless Chromium (chromium_pages.py, one session) every page of HTML_DIR (BOOK_CHECK_CHAPTERS,
+the template test's, narrows them: page_filter.py) is loaded at
 1280 px in light and in dark mode; for each piece of text inside a <pre> (a highlighted token
 or the block's own text) the computed colour is compared with the background it is drawn on
 (the nearest ancestor with one). Any pair under 4.5:1 fails, naming the page, the token's class
@@ -19,10 +20,12 @@ the plain code in a grayscale print, by its gray (at least 1.5:1 from the ink) o
 italic type.
 """
 import json
+import os
 import pathlib
 import sys
 
 import chromium_pages
+import page_filter
 from page_memo import Memo
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -101,7 +104,7 @@ def theme_findings(theme_path):
 
 def main(html_dir, theme):
     failures = theme_findings(theme)
-    pages = sorted(pathlib.Path(html_dir).glob("*.html"))
+    pages = [pathlib.Path(html_dir) / name for name in page_filter.pages(html_dir, "book/code-contrast")]
     if not pages:
         print(f"FAIL: no pages in {html_dir}")
         return 1
@@ -135,7 +138,8 @@ def main(html_dir, theme):
     if not self_held:
         memo.self_check_passed([load for load in loads if load["name"] == SELF_CHECK.name])
     memo.save()
-    print(f"{len(pages)} pages, light and dark: {pieces} pieces of code and output text all at {AA}:1 or more "
+    narrowed = f" ({page_filter.VARIABLE}: not every page)" if page_filter.VARIABLE in os.environ else ""
+    print(f"{len(pages)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all at {AA}:1 or more "
           f"(the self-check's faint comment found); {theme}: every token readable on paper and apart from the ink in gray"
           + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))
     return 0

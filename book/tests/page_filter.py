@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""BOOK_CHECK_CHAPTERS: the two slowest page checks in Chromium, book/a11y (a11y.js) and
-book/output-widths (check_output_widths.py), narrowed to the pages some chapters can change.
+"""BOOK_CHECK_CHAPTERS: three page checks in Chromium, book/a11y (a11y.js), book/output-widths
+(check_output_widths.py) and book/code-contrast (check_code_contrast.py), narrowed to the pages
+some chapters can change.
 The template test (scripts/tests/new-chapter-test.sh) sets it to the two chapters it adds to its
 copy of the tree; the tree's own runs (scripts/test, scripts/build-book) leave it unset.
 
@@ -9,8 +10,9 @@ spells them: `28-op-ledger 36-head-roofline`): each named chapter's page, and th
 show something of every chapter: the contents (index.html: the list of chapters and the
 colophon's output digest of each) and 勘误与变更 (errata.html: each chapter's recorded changes).
 Another page shows of a chapter only its title, in the contents beside the page and in the
-previous / next links, the same links the chapter's own page carries; and book/page-width
-(where a long title would stick out) and book/code-contrast still load every page.
+previous / next links, the same links the chapter's own page carries, and no code of it (what
+book/code-contrast measures); book/page-width, where a long title would stick out, still loads
+every page.
 
 A check of nothing must not pass, nor a narrowed verdict stand for the whole book, so these
 fail, naming the variable: set but empty; a name that is not a chapter's (index, 28, x.html) or

@@ -78,8 +78,8 @@ step "ctest -R '^($chapter|$plotless|chapters)/': $(grep -o 'tests passed, 0 tes
 # pages of their own), the mutation proof, and book/sidebar, which drives ☰ 目录 on the longest
 # chapter pages (the tree's: a template page is short; the toggle is every page's, from
 # book/html/page.html, not the chapter template's): scripts/test runs them on the tree itself.
-# The two slowest checks in Chromium, book/a11y and book/output-widths, load only the pages the
-# new chapters can change (BOOK_CHECK_CHAPTERS, book/tests/page_filter.py: theirs, the contents
+# Three checks in Chromium, book/a11y, book/output-widths and book/code-contrast, load only the pages
+# the new chapters can change (BOOK_CHECK_CHAPTERS, book/tests/page_filter.py: theirs, the contents
 # and 勘误与变更); the other pages are the tree's, which its own runs check whole.
 tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|plain-code|sources|style-rules|search|search-terms|render-cache|reproducible|fonts-memo|render-inputs-memo|page-memo|page-filter|verdict-memo|measure-server|run-control-fresh|.*-planted|style-programs-rules|sidebar)$'
 if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
