@@ -93,7 +93,8 @@ function connect() {
     } else if (message.method === 'Network.requestWillBeSent' && requestListeners.has(message.sessionId)) {
       requestListeners.get(message.sessionId)(message.params.request.url);
     }
-  };  let received = Buffer.alloc(0);
+  };
+  let received = Buffer.alloc(0);
   browser.stdio[4].on('data', (chunk) => {
     received = Buffer.concat([received, chunk]);
     for (let end = received.indexOf(0); end >= 0; end = received.indexOf(0)) {
@@ -106,7 +107,6 @@ function connect() {
     for (const {reject} of pending.values()) reject(new Error(`chromium exited (${code}): ${browserLog.trim()}`));
     pending.clear();
   });
-
   return {
     send(method, params, sessionId) {
       const id = nextId++;
