@@ -20,7 +20,6 @@ the plain code in a grayscale print, by its gray (at least 1.5:1 from the ink) o
 italic type.
 """
 import json
-import os
 import pathlib
 import sys
 
@@ -138,7 +137,7 @@ def main(html_dir, theme):
     if not self_held:
         memo.self_check_passed([load for load in loads if load["name"] == SELF_CHECK.name])
     memo.save()
-    narrowed = f" ({page_filter.VARIABLE}: not every page)" if page_filter.VARIABLE in os.environ else ""
+    narrowed = page_filter.narrowed_note()
     print(f"{len(pages)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all at {AA}:1 or more "
           f"(the self-check's faint comment found); {theme}: every token readable on paper and apart from the ink in gray"
           + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))

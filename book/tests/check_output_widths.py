@@ -283,7 +283,7 @@ def main(html_dir):
     if not self_held:
         memo.self_check_passed([load for load in loads if load["name"] == SELF_CHECK.name])
     memo.save()
-    narrowed = f" ({page_filter.VARIABLE}: not every page)" if page_filter.VARIABLE in os.environ else ""
+    narrowed = page_filter.narrowed_note()
     print(f"{len(pages)} pages{narrowed}, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
           f"hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no fitting line wrapped, "
           "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)"

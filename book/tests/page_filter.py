@@ -56,6 +56,11 @@ def pages(html_dir, check):
     return kept
 
 
+def narrowed_note():
+    """" (BOOK_CHECK_CHAPTERS: not every page)" for a check's summary line when it narrows, else ""."""
+    return f" ({VARIABLE}: not every page)" if VARIABLE in os.environ else ""
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit("usage: page_filter.py CHECK HTML_DIR")
