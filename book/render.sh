@@ -154,7 +154,7 @@ print_edition() {
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "$@" || return 1
   # The PDF's dates and /ID come from the last commit's time (else SOURCE_DATE_EPOCH as given), as
   # the EPUB's do, so the same book is the same file wherever and whenever it is typeset
-  # (book/reproducible). -norc: no latexmkrc of the machine or the user changes how it is typeset.
+  # (book/render-cache). -norc: no latexmkrc of the machine or the user changes how it is typeset.
   # latexmk sees the LaTeX and the figures, not the date: a new epoch with the same LaTeX (a commit
   # that changed no page) would keep the last PDF and its dates, so then it typesets anyway (-g).
   local epoch force=()

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# render_cache.sh WORK_DIR: book/render.sh makes again only what changed (its cache,
-# OUT/.cache/, and latexmk's LaTeX folder, OUT/print/), and what it makes again is right.
-# In a copy of the tree whose book is today's three chapters (02, 28, 36: the test costs the
-# same at any book size), the book (its pages, the EPUB and the PDF, as build-book's gate renders
-# it) is rendered from nothing, then again after each change (steps 4 to 7 check pages only:
+# render_cache.sh RENDER_DIR WORK_DIR: book/render.sh makes again only what changed (its cache,
+# OUT/.cache/, and latexmk's LaTeX folder, OUT/print/), what it makes again is right, and the book
+# is the same bytes wherever and whenever it is rendered. RENDER_DIR is the book/render fixture's
+# render of this tree (build/book/test-render: ctest runs book/render first), made from nothing
+# or, as often, from its cache. In a copy of the tree at another path (with a space and Chinese in
+# it), the whole book (its pages, the EPUB and the PDF, as build-book's gate renders it) is
+# rendered from nothing, later, then again after each change (steps 4 to 7 check pages only:
 # they render the pages alone, BOOK_FORMATS=html):
-#   1. from nothing;
+#   1. from nothing: every published file (html/ and what is in it, book.epub, book.pdf) is byte
+#      for byte the fixture's, so a render from the cache is the render from nothing, here or
+#      elsewhere (one render for both claims: each cost a render from nothing, PDF included);
 #   2. nothing changed: no cache entry is written again, and latexmk typesets nothing;
 #      2b. a new date alone (SOURCE_DATE_EPOCH): the PDF is typeset again and carries it;
 #   3. a golden output the page shows gets a new line: page 02, the PDF's LaTeX and the PDF
@@ -16,20 +20,43 @@
 #   6. an entry's title in book/sources/references.yaml changed: page 36 shows it, the index
 #      (which cites nothing) is left as it was;
 #   7. a stored passage no longer holds what page 36 quotes: the render fails, naming it.
+# The steps edit chapters 02, 28 and 36, which the book must have; its other chapters are
+# rendered too (step 1 is the whole book's), so steps 2b and 3 typeset the whole book.
 # On failure it names the step and keeps WORK_DIR with the renders' logs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -eq 1 ] || { echo "usage: render_cache.sh WORK_DIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: render_cache.sh RENDER_DIR WORK_DIR" >&2; exit 2; }
+fixture=$1
+if [ ! -f "$fixture/html/index.html" ] || [ ! -f "$fixture/book.epub" ] || [ ! -f "$fixture/book.pdf" ]; then
+  echo "render-cache: $fixture holds no whole render (html/, book.epub, book.pdf): run book/render first" \
+    "(ctest does, book/render is this test's fixture)" >&2
+  exit 2
+fi
+fixture=$(cd "$fixture" && pwd)
+# The fixture's EPUB and PDF are those of this tree only when it rendered every format.
+[ -z "${BOOK_FORMATS:-}" ] || {
+  echo "render-cache: BOOK_FORMATS=$BOOK_FORMATS is set: the fixture kept an older EPUB and PDF; unset it" >&2
+  exit 2
+}
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
-work=$(fresh_work_dir "$1")
-tree=$work/tree
+work=$(fresh_work_dir "$2")
+tree="$work/另一 份/tree"
 out=$work/out
 fail() { echo "render-cache: FAILED: $*" >&2; echo "render-cache: logs in $work" >&2; exit 1; }
 
 copy_sources "$root" "$tree"
-grep -E '^(02|28|36)-' "$root/chapters/chapters.list" >"$tree/chapters/chapters.list"
-[ "$(grep -c . "$tree/chapters/chapters.list")" -eq 3 ] || fail "chapters 02, 28 and 36 are not all in chapters/chapters.list"
+for chapter in 02-op-traffic 28-op-ledger 36-head-roofline; do
+  grep -q "^$chapter[[:space:]]" "$tree/chapters/chapters.list" || fail "chapter $chapter, which the steps edit, is not in chapters/chapters.list"
+done
+epoch=$(git -C "$root" log -1 --format=%ct 2>/dev/null) || fail "$root is not a git work tree with a commit (the book's date)"
+[ "$(git -C "$tree" log -1 --format=%ct 2>/dev/null)" = "$epoch" ] ||
+  fail "the copy $tree does not see the tree's last commit (the book's date): WORK_DIR must be inside the tree"
+# What the fixture's render read from outside the sources, the copy's reads too: the search's
+# packages (book/search/npm-deps.sh; no `npm ci` of its own) and the run control's wasm programs
+# (book/run/assets.sh: the tree's build-wasm/, or none, as for the fixture).
+export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
+export BOOK_WASM_DIR=${BOOK_WASM_DIR:-$root/build-wasm}
 
 render() {
   bash "$tree/book/render.sh" "$out" >"$work/render-$1.log" 2>&1 ||
@@ -42,6 +69,9 @@ pages_render() { BOOK_FORMATS=html render "$1"; }
 # one `<entry> <time>` line per file.
 stamps() { (cd "$out/.cache" && find . -type f ! -name derived-now -printf '%P %T@\n' | LC_ALL=C sort); }
 
+# Rendered apart: a date taken from the clock would differ from the fixture's.
+newest=$(stat -c %Y "$fixture/html/index.html" "$fixture/book.epub" "$fixture/book.pdf" | sort -n | tail -n 1)
+while [ "$(date +%s)" -le "$newest" ]; do sleep 0.2; done
 render first
 for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html book.tex book.epub; do
   [ -f "$out/.cache/$entry" ] && [ -f "$out/.cache/$entry.json" ] || fail "render 1 kept no $entry in the cache"
@@ -50,6 +80,16 @@ done
 python3 -c 'import json, re, sys; sys.exit(not re.fullmatch("[0-9a-f]{64}", json.load(open(sys.argv[1]))["reads"].get(sys.argv[2]) or ""))' \
   "$out/.cache/02-op-traffic.html.json" golden/02-op-traffic/default.txt ||
   fail "the page's record does not name the golden output it shows (golden/02-op-traffic/default.txt)"
+published() { (cd "$1" && find html book.epub book.pdf -type f ! -path '*/.cache/*' | LC_ALL=C sort); }
+stale="(is $fixture the render of this tree as it is now? ctest renders it first, unless told -FA)"
+[ "$(published "$fixture")" = "$(published "$out")" ] ||
+  fail "render 1 publishes other files than the fixture $stale: $(diff <(published "$fixture") <(published "$out") | head -n 5)"
+files=$(published "$out")
+grep -q '^book.pdf$' <<<"$files" && grep -q '^book.epub$' <<<"$files" || fail "render 1 published no PDF or EPUB"
+differ=()
+while read -r f; do cmp -s "$fixture/$f" "$out/$f" || differ+=("$f"); done <<<"$files"
+[ ${#differ[@]} -eq 0 ] || fail "render 1: ${#differ[@]} file(s) differ from the fixture's $stale: ${differ[*]:0:8}"
+echo "render-cache: render 1, from nothing at another path, later: $(wc -l <<<"$files") published files byte for byte the fixture's ($fixture)"
 before=$(stamps)
 
 render unchanged
@@ -118,4 +158,4 @@ if BOOK_FORMATS=html bash "$tree/book/render.sh" "$out" >"$work/render-passage.l
 fi
 grep -q 'is not in passage @cores' "$work/render-passage.log" || fail "render 7 failed without naming the passage @cores (log: $work/render-passage.log)"
 rm -rf "$work"
-echo "render-cache: ok (nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only; a prose edit rendered its page only; a new title reached every page; a bibliography edit reached the citing pages only; a changed passage failed the page that quotes it)"
+echo "render-cache: ok (the render from nothing the fixture's bytes; nothing rendered again when nothing changed; a changed golden output reached page 02 and the PDF only; a prose edit rendered its page only; a new title reached every page; a bibliography edit reached the citing pages only; a changed passage failed the page that quotes it)"
