@@ -5,8 +5,8 @@ Every text colour in the book's code and outputs is readable (WCAG AA, 4.5:1), i
 and the print edition's code colours survive a grayscale printout.
 
 In headless Chromium (chromium_pages.py, one session) every page of HTML_DIR (BOOK_CHECK_CHAPTERS,
-the template test's, narrows them: page_filter.py) is loaded at
-1280 px in light and in dark mode; for each piece of text inside a <pre> (a highlighted token
+the template test's, narrows them: page_filter.py) is loaded once at
+1280 px and measured in light and in dark mode (switched in place, as a reader's system does); for each piece of text inside a <pre> (a highlighted token
 or the block's own text) the computed colour is compared with the background it is drawn on
 (the nearest ancestor with one). Any pair under 4.5:1 fails, naming the page, the token's class
 and its colours. The session also loads book/tests/contrast/self-check.html, which keeps the
@@ -107,8 +107,9 @@ def main(html_dir, theme):
     if not pages:
         print(f"FAIL: no pages in {html_dir}")
         return 1
+    # One load of a page for both schemes, switched in place (measure_pages.js: "group").
     loads = [{"url": page.resolve().as_uri(), "width": 1280, "height": 900, "dark": dark, "shot": None,
-              "name": page.name} for page in [SELF_CHECK, *pages] for dark in (False, True)]
+              "name": page.name, "group": "schemes"} for page in [SELF_CHECK, *pages] for dark in (False, True)]
     memo = Memo(__file__, html_dir)
     loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)
     try:

@@ -3,7 +3,7 @@
 
 The HTML book's outputs and code excerpts as a reader sees them, in headless Chromium
 (chromium_pages.py: one session for every page and width; one load of a page for all the laptop
-widths, its window resized from one to the next, and a fresh load for each phone view):
+widths, its window resized from one to the next, and one for the phone, light and dark):
 
 - at every width from a laptop's up (WIDTHS: 1024 to 2560 px, the contents beside the page
   and hidden by ☰ 目录), every golden block and excerpt shows its widest line whole: nothing
@@ -245,9 +245,11 @@ def main(html_dir):
         for width, dark in [(w, False) for w in WIDTHS] + [(PHONE, False), (PHONE, True)]:
             # The laptop-and-up widths: one load of the page, resized from width to width as a
             # reader's window is (measure_pages.js; the contents beside the page or hidden, no
-            # scroll involved). The phone: a fresh load each, for its scrolled screenshot.
+            # scroll involved). The phone: a load of its own, laid out at its width from the
+            # start, for light and then dark (the scheme switched in place; the measurement
+            # scrolls the box it shoots into view each time).
             loads.append({"url": page.resolve().as_uri(), "width": width, "height": HEIGHT, "dark": dark,
-                          "name": page.name, "group": "desktop" if width != PHONE else None,
+                          "name": page.name, "group": "desktop" if width != PHONE else "phone",
                           "shot": os.path.join(shots, f"{page.stem}-{width}-{dark}.png") if width == PHONE else None})
     memo = Memo(__file__, html_dir)  # a load that passed on the same files is not measured again
     loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)

@@ -51,8 +51,8 @@ def chromium():
 
 def measure(loads, function, deadline, tabs=2):
     """Runs the JS `function` on every load (dict: url, width, height, dark, shot; group: loads of
-    one page in one colour scheme with the same group are one page load, resized between them,
-    measure_pages.js) after it loaded.
+    one page with the same group are one page load, resized and its colour scheme switched between
+    them, measure_pages.js) after it loaded.
 
     Returns one (report, error) per load, in order; each measured load gets "files": the
     paths of the files the page loaded (book/tests/page_memo.py keeps them). Raises
