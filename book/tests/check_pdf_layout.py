@@ -328,6 +328,7 @@ def wide_ranges():
 def token_columns(line, wide):
     """[(token, its first column)] of a golden line split at spaces."""
     out, col, token, start = [], 0, "", 0
+    narrow_below = min((a for a, _b in wide), default=0)  # below the first wide range: no search
     for ch in line + " ":
         if ch == " ":
             if token:
@@ -337,7 +338,7 @@ def token_columns(line, wide):
             if not token:
                 start = col
             token += ch
-        col += 2 if any(a <= ord(ch) <= b for a, b in wide) else 1
+        col += 2 if ord(ch) >= narrow_below and any(a <= ord(ch) <= b for a, b in wide) else 1
     return out
 
 
