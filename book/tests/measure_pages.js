@@ -32,7 +32,8 @@
 // and Chromium cost about 0.9 CPU s). A client sends a JOB and closes its side; the reply is
 // {"results": RESULTS} or {"error": "..."}. Each job gets browser contexts of its own, closed
 // when it ends, so a job sees what it would in a browser of its own. It exits IDLE_S seconds
-// after the last job ended (the socket goes, and SOCKET's .lock and .log beside it), and at once
+// after the last job ended, or later while a client is still sending one (the socket goes, and
+// SOCKET's .lock and .log beside it), and at once
 // when Chromium goes away (the .log stays, to say why).
 'use strict';
 const fs = require('fs');
@@ -154,13 +155,17 @@ async function serve() {
   const net = require('net');
   const browser = await launch();
   let running = 0;
+  let open = 0; // connections not yet closed: a job may still be arriving on one
   let idle = null;
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    open++;
+    socket.on('close', () => { open--; });
     const chunks = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', () => {});
     socket.on('end', async () => {
       if (!chunks.length) { socket.end(); return; }  // a client's probe: is anyone listening?
+      if (stopping) { socket.destroy(); return; }  // no reply: the client starts a browser of its own
       running++;
       clearTimeout(idle);
       const opened = [];
@@ -186,6 +191,10 @@ async function serve() {
   });
   let stopping = false;
   const stop = () => {  // idle: the socket goes, and the lock and log chromium_pages.py made beside it
+    if (running > 0 || open > 0) {  // a job still arriving (the next build-book's, right at IDLE_S) is
+      idle = setTimeout(stop, Number(idleSeconds) * 1000);  // answered, not run on a closing browser
+      return;
+    }
     stopping = true;
     server.close();
     for (const left of [socketPath, socketPath.replace(/\.sock$/, '.lock'), socketPath.replace(/\.sock$/, '.log')]) {

@@ -5,12 +5,16 @@ as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pag
   2. a second job is answered by the same server (its socket not made again);
   3. two jobs at once get their own reports, from one server;
   4. a socket left behind by a server that died: a new server answers;
-  5. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too, and
+  5. a job still arriving when the server's idle time runs out (its first bytes sent before, the
+     rest after: the next build-book's first check, about IDLE_S after the last one's) is answered,
+     not run on a browser that is closing;
+  6. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too, and
      its Chromium left nothing in the temporary folder (a browser killed while it shut down leaves
      org.chromium.Chromium.*, one a build-book).
 The servers run with a temporary folder of the test's own (TMPDIR), so what they leave is seen.
 """
 import concurrent.futures
+import json
 import os
 import shutil
 import socket
@@ -88,6 +92,25 @@ def main():
     if measured(work, ["a.html"]) != own[:2]:
         fail("step 4: after a server died, its socket left behind, the job was not measured")
 
+    job = json.dumps({"measure": MEASURE, "loads": loads(work, ["a.html"]), "tabs": 1, "deadline": 60}).encode()
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+            client.settimeout(90)
+            client.connect(str(path))
+            client.sendall(job[:10])
+            time.sleep(IDLE_S + 1)
+            client.sendall(job[10:])
+            client.shutdown(socket.SHUT_WR)
+            reply = b"".join(iter(lambda: client.recv(1 << 16), b""))
+    except OSError as e:
+        fail(f"step 5: the server went while a job was still arriving at its idle time: {e}")
+    try:
+        answer = json.loads(reply)
+    except ValueError:
+        fail(f"step 5: a job still arriving at the idle time got no answer: {reply[:200]!r}")
+    if [r.get("report") for r in answer.get("results", [])] != [r[0] for r in own[:2]]:
+        fail(f"step 5: a job still arriving at the idle time was answered {str(answer)[:300]}")
+
     # Gone at IDLE_S after the last job, with its browser's files once Chromium has closed: waited
     # for, up to LEAVE_S (a busy machine closes a browser slowly), not slept through.
     files = (path, path.with_suffix(".lock"), path.with_suffix(".log"))
@@ -97,12 +120,12 @@ def main():
         time.sleep(0.2)
     left = [p.name for p in files if p.exists()]
     if left:
-        fail(f"step 5: {LEAVE_S} s after its last job the server, idle after {IDLE_S} s, left {left}")
+        fail(f"step 6: {LEAVE_S} s after its last job the server, idle after {IDLE_S} s, left {left}")
     if litter():
-        fail(f"step 5: the server left, and its browser left {litter()} in the temporary folder {temporary}")
+        fail(f"step 6: the server left, and its browser left {litter()} in the temporary folder {temporary}")
     shutil.rmtree(work)
     print("PASS: the kept server measures what a browser of the check's own does, answers the next jobs and two "
-          "at once, replaces one that died, and leaves when idle")
+          "at once, replaces one that died, answers a job still arriving at its idle time, and leaves when idle")
 
 
 def chromium_pages_deps():
