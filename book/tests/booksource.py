@@ -16,16 +16,17 @@ import suite  # noqa: E402  (the chapter and case lists, read as every tool read
 
 
 PAGE_END = "booksource-page-end-5b1d"  # a paragraph of one word no page has
+_whole_book = []  # set by book_pages(): the check reads every page, so one Pandoc run parses them
 
 
 @functools.cache
 def pandoc_blocks(md_path):
-    """The blocks of md_path's Pandoc AST (JSON), parsed once per page and run: a page of the book
-    from _book_blocks(), another file by a Pandoc run of its own."""
-    book = _book_blocks()
+    """The blocks of md_path's Pandoc AST (JSON), parsed once per page and run: in a check that
+    asked for book_pages(), from _book_blocks(); else (a chapter's own test, whose traced reads
+    must stay its page's: scripts/lib/memo_trace.py) by a Pandoc run of its own."""
     path = pathlib.Path(md_path).resolve()
-    if path in book:
-        return book[path]
+    if _whole_book and path in _book_blocks():
+        return _book_blocks()[path]
     return json.loads(subprocess.run(
         ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
         check=True, capture_output=True, text=True).stdout)["blocks"]
@@ -104,7 +105,9 @@ def excerpt_blocks(md_path):
 
 
 def book_pages():
-    """book/index.md and every chapter page of chapters/chapters.list, in order."""
+    """book/index.md and every chapter page of chapters/chapters.list, in order. The check reads
+    them all: pandoc_blocks() then parses them in one Pandoc run."""
+    _whole_book[:] = [True]
     return [ROOT / "book" / "index.md", *(ROOT / "book" / f"{chapter}.md" for chapter, _ in suite.chapters())]
 
 
