@@ -16,7 +16,7 @@ import suite  # noqa: E402  (the chapter and case lists, read as every tool read
 
 
 PAGE_END = "booksource-page-end-5b1d"  # a paragraph of one word no page has
-_whole_book = []  # set by book_pages(): the check reads every page, so one Pandoc run parses them
+whole_book = False  # set by book_pages(): the check reads every page, so one Pandoc run parses them
 
 
 @functools.cache
@@ -24,9 +24,9 @@ def pandoc_blocks(md_path):
     """The blocks of md_path's Pandoc AST (JSON), parsed once per page and run: in a check that
     asked for book_pages(), from _book_blocks(); else (a chapter's own test, whose traced reads
     must stay its page's: scripts/lib/memo_trace.py) by a Pandoc run of its own."""
-    path = pathlib.Path(md_path).resolve()
-    if _whole_book and path in _book_blocks():
-        return _book_blocks()[path]
+    page = _book_blocks().get(pathlib.Path(md_path).resolve()) if whole_book else None
+    if page is not None:
+        return page
     return json.loads(subprocess.run(
         ["pandoc", "--from", "markdown", "--to", "json", str(md_path)],
         check=True, capture_output=True, text=True).stdout)["blocks"]
@@ -107,7 +107,8 @@ def excerpt_blocks(md_path):
 def book_pages():
     """book/index.md and every chapter page of chapters/chapters.list, in order. The check reads
     them all: pandoc_blocks() then parses them in one Pandoc run."""
-    _whole_book[:] = [True]
+    global whole_book
+    whole_book = True
     return [ROOT / "book" / "index.md", *(ROOT / "book" / f"{chapter}.md" for chapter, _ in suite.chapters())]
 
 
