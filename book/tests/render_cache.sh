@@ -11,7 +11,8 @@
 #      for byte the fixture's, so a render from the cache is the render from nothing, here or
 #      elsewhere (one render for both claims: each cost a render from nothing, PDF included);
 #   2. nothing changed: no cache entry is written again, and latexmk typesets nothing;
-#      2b. a new date alone (SOURCE_DATE_EPOCH): the PDF is typeset again and carries it;
+#      2b. a new date alone (a commit of the copy's own): the EPUB and the PDF are made again and
+#      carry it; no page is rendered again;
 #   3. a golden output the page shows gets a new line: page 02, the PDF's LaTeX and the PDF
 #      show it; the pages that do not read it (the contents, 28, 36) are left as they were;
 #   4. a sentence added to page 02's prose: page 02 shows it, the other pages (which take only
@@ -97,13 +98,27 @@ render unchanged
 grep -q "Nothing to do for 'book.tex'" "$out/print/latexmk.log" ||
   fail "render 2, nothing changed, typeset the PDF again (print/latexmk.log: $(tr '\n' ' ' <"$out/print/latexmk.log"))"
 
-# 2b. A new date alone (a commit that changed no page): the LaTeX is the same, and the PDF is
-# typeset anyway with the new date (latexmk alone would keep the last PDF and its dates). The
-# copy is no repository of its own: without the ceiling, git would give the enclosing checkout's date.
-export GIT_CEILING_DIRECTORIES=$work SOURCE_DATE_EPOCH=1700000000  # and for the steps after it
+# 2b. A new date alone, as build-book meets it: a commit that changed no page. The copy becomes a
+# repository of its own, its one commit dated 2023-11-14 22:13:20 UTC (render.sh reads the book's
+# date from git). The EPUB is made again with the new date; the LaTeX is the same, and the PDF is
+# typeset anyway with the new date (latexmk alone would keep the last PDF and its dates); no page
+# is rendered again (they carry no date).
+git -C "$tree" init -q && git -C "$tree" add -A &&
+  GIT_AUTHOR_DATE=@1700000000 GIT_COMMITTER_DATE=@1700000000 \
+    git -C "$tree" -c user.name=render-cache -c user.email=render-cache@localhost commit -qm "a later commit" ||
+  fail "could not make the copy a repository with a commit of its own"
+[ "$(git -C "$tree" log -1 --format=%ct)" = 1700000000 ] || fail "the copy's commit is not dated 1700000000"
+before=$(stamps)
 render dated
 TZ=UTC pdfinfo "$out/book.pdf" | grep -q '^CreationDate: *Tue Nov 14 22:13:20 2023 UTC$' ||
-  fail "render 2b, a new SOURCE_DATE_EPOCH and the same LaTeX, kept the PDF's old date: $(TZ=UTC pdfinfo "$out/book.pdf" | grep CreationDate)"
+  fail "render 2b, a new commit's date and the same LaTeX, kept the PDF's old date: $(TZ=UTC pdfinfo "$out/book.pdf" | grep CreationDate)"
+epub_date=$(python3 -c 'import re, sys, zipfile
+print(re.search(r"dcterms:modified\">([^<]*)", zipfile.ZipFile(sys.argv[1]).read("EPUB/content.opf").decode())[1])' "$out/book.epub")
+[ "$epub_date" = 2023-11-14T22:13:20Z ] || fail "render 2b, a new commit's date, gave the EPUB the date $epub_date"
+for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html errata.html book.tex; do
+  [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
+    fail "render 2b, a new commit's date alone, rendered $entry again"
+done
 before=$(stamps)
 
 marker="render-cache-check 271828"
