@@ -105,7 +105,8 @@ grep -q "Nothing to do for 'book.tex'" "$out/print/latexmk.log" ||
 # is rendered again (they carry no date).
 git -C "$tree" init -q && git -C "$tree" add -A &&
   GIT_AUTHOR_DATE=@1700000000 GIT_COMMITTER_DATE=@1700000000 \
-    git -C "$tree" -c user.name=render-cache -c user.email=render-cache@localhost commit -qm "a later commit" ||
+    git -C "$tree" -c user.name=render-cache -c user.email=render-cache@localhost -c commit.gpgsign=false \
+      -c core.hooksPath=/dev/null commit -qm "a later commit" ||
   fail "could not make the copy a repository with a commit of its own"
 [ "$(git -C "$tree" log -1 --format=%ct)" = 1700000000 ] || fail "the copy's commit is not dated 1700000000"
 before=$(stamps)
@@ -113,7 +114,8 @@ render dated
 TZ=UTC pdfinfo "$out/book.pdf" | grep -q '^CreationDate: *Tue Nov 14 22:13:20 2023 UTC$' ||
   fail "render 2b, a new commit's date and the same LaTeX, kept the PDF's old date: $(TZ=UTC pdfinfo "$out/book.pdf" | grep CreationDate)"
 epub_date=$(python3 -c 'import re, sys, zipfile
-print(re.search(r"dcterms:modified\">([^<]*)", zipfile.ZipFile(sys.argv[1]).read("EPUB/content.opf").decode())[1])' "$out/book.epub")
+print(re.search(r"dcterms:modified\">([^<]*)", zipfile.ZipFile(sys.argv[1]).read("EPUB/content.opf").decode())[1])' "$out/book.epub") ||
+  fail "render 2b: no dcterms:modified in the EPUB's EPUB/content.opf"
 [ "$epub_date" = 2023-11-14T22:13:20Z ] || fail "render 2b, a new commit's date, gave the EPUB the date $epub_date"
 for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html errata.html book.tex; do
   [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
