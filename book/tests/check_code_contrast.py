@@ -5,10 +5,10 @@ Every text colour in the book's code and outputs is readable (WCAG AA, 4.5:1), i
 and the print edition's code colours survive a grayscale printout.
 
 In headless Chromium (chromium_pages.py, one session) every page of HTML_DIR (BOOK_CHECK_CHAPTERS,
-the template test's, narrows them: page_filter.py) is loaded once at
-1280 px and measured in light and in dark mode (switched in place, as a reader's system does); for each piece of text inside a <pre> (a highlighted token
-or the block's own text) the computed colour is compared with the background it is drawn on
-(the nearest ancestor with one). Any pair under 4.5:1 fails, naming the page, the token's class
+the template test's, narrows them: page_filter.py) is loaded once at 1280 px and measured in
+light and in dark mode (switched in place, as a reader's system does); for each piece of text
+inside a <pre> (a highlighted token or the block's own text) the computed colour is compared
+with the background it is drawn on (the nearest ancestor with one). Any pair under 4.5:1 fails, naming the page, the token's class
 and its colours. The session also loads book/tests/contrast/self-check.html, which keeps the
 old pygments comment colour (#60a0b0 on #f7f7fb, 2.75:1): the test fails unless it is found.
 With BOOK_CHECK_MEMO (scripts/build-book), a page load that passed keeps its verdict while the page

@@ -70,6 +70,17 @@ pages_render() { BOOK_FORMATS=html render "$1"; }
 # one `<entry> <time>` line per file.
 stamps() { (cd "$out/.cache" && find . -type f ! -name derived-now -printf '%P %T@\n' | LC_ALL=C sort); }
 
+# unchanged_pages STEP ENTRY...: each ENTRY's cache files are as they were in $before (the stamps
+# taken before STEP): STEP did not make it again.
+unchanged_pages() {
+  local step=$1 entry
+  shift
+  for entry in "$@"; do
+    [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
+      fail "$step rendered $entry again"
+  done
+}
+
 # Rendered apart: a date taken from the clock would differ from the fixture's.
 newest=$(stat -c %Y "$fixture/html/index.html" "$fixture/book.epub" "$fixture/book.pdf" | sort -n | tail -n 1)
 while [ "$(date +%s)" -le "$newest" ]; do sleep 0.2; done
@@ -117,10 +128,8 @@ epub_date=$(python3 -c 'import re, sys, zipfile
 print(re.search(r"dcterms:modified\">([^<]*)", zipfile.ZipFile(sys.argv[1]).read("EPUB/content.opf").decode())[1])' "$out/book.epub") ||
   fail "render 2b: no dcterms:modified in the EPUB's EPUB/content.opf"
 [ "$epub_date" = 2023-11-14T22:13:20Z ] || fail "render 2b, a new commit's date, gave the EPUB the date $epub_date"
-for entry in index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html errata.html book.tex; do
-  [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
-    fail "render 2b, a new commit's date alone, rendered $entry again"
-done
+unchanged_pages "render 2b (a new commit's date alone)" \
+  index.html 02-op-traffic.html 28-op-ledger.html 36-head-roofline.html errata.html book.tex
 before=$(stamps)
 
 marker="render-cache-check 271828"
@@ -129,20 +138,9 @@ render changed
 grep -q "$marker" "$out/html/02-op-traffic.html" || fail "render 3: page 02 does not show the golden output's new line"
 grep -q "$marker" "$out/print/book.tex" || fail "render 3: the PDF's LaTeX does not show the golden output's new line"
 pdftotext "$out/book.pdf" "$work/book.txt" && grep -q "$marker" "$work/book.txt" || fail "render 3: the PDF does not show the golden output's new line"
-for entry in index.html 28-op-ledger.html 36-head-roofline.html; do
-  [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
-    fail "render 3 rendered $entry again, which does not read golden/02-op-traffic/default.txt"
-done
+unchanged_pages "render 3 (a line added to golden/02-op-traffic/default.txt, which they do not read)" \
+  index.html 28-op-ledger.html 36-head-roofline.html
 
-# unchanged_pages STEP PAGE...: the cache entries of PAGE... are those of render 1.
-unchanged_pages() {
-  local step=$1 entry
-  shift
-  for entry in "$@"; do
-    [ "$(stamps | grep "^$entry ")" = "$(echo "$before" | grep "^$entry ")" ] ||
-      fail "$step rendered $entry again"
-  done
-}
 sentence="渲染缓存检查用的一句话。"
 printf '\n%s\n' "$sentence" >>"$tree/book/02-op-traffic.md"
 pages_render prose
