@@ -166,7 +166,7 @@ function(add_wasm_program_tests chapter program)
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  # COST: a chapter's longest wasm test (every line a fresh instance, about 11 ms each: 617 lines
+  # COST: a chapter's longest wasm test (every line a fresh instance, about 4 ms each: 617 lines
   # for chapter 28), started first by ctest -j and by scripts/lib/memo_trace.py.
   set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600 COST 20)
 
