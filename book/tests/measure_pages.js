@@ -12,17 +12,16 @@
 //            page loaded and was measured (the page, its stylesheets, scripts, images)
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
 // the part the function's report names as "clip" ({x, y, width, height}, in the viewport).
-// Each colour scheme (light, dark) is a browser context of its own; `tabs` tabs
-// take the loads one after another from a shared queue, each setting its viewport
-// to the load's size and then navigating: every load is a fresh page load at its
-// width (the tab's storage cleared and the tab at about:blank first). A context
-// per viewport cost a renderer of its own per width: one page at ten widths took
-// 12.5 CPU s that way, 4.6 this way. Loads that name the same "group" (with the
-// same URL) are ONE page load instead, its viewport resized to each load's size in
-// turn (as a reader's window is), its resize handlers run, and its colour scheme
-// switched to each load's in place (emulateMedia, as a reader's system switching
-// to dark does: a load of page 02 costs 0.35-0.85 CPU s), then measured; the group
-// loads in the tab of its first load's scheme.
+// `tabs` tabs (one browser context, tabPool below) take the loads one after another
+// from a shared queue, each setting its viewport and colour scheme (emulateMedia) to
+// the load's and then navigating: every load is a fresh page load at its width (the
+// tab's storage cleared and the tab at about:blank first; a file changed since the
+// tab's last load is read again). A context per viewport cost a renderer of its own
+// per width: one page at ten widths took 12.5 CPU s that way, 4.6 this way. Loads
+// that name the same "group" (with the same URL) are ONE page load instead, its
+// viewport resized to each load's size in turn (as a reader's window is), its resize
+// handlers run, and its colour scheme switched to each load's in place (as a reader's
+// system switching to dark does: a load of page 02 costs 0.35-0.85 CPU s), then measured.
 // Exit 1 (on stderr) when the browser does not start or the whole job passes
 // `deadline` seconds.
 //
@@ -30,8 +29,9 @@
 // Chromium kept running between them (book/tests/chromium_pages.py starts it under build-book,
 // where five checks measure a changed page one after the other: each start of Node, playwright
 // and Chromium cost about 0.9 CPU s). A client sends a JOB and closes its side; the reply is
-// {"results": RESULTS} or {"error": "..."}. Each job gets browser contexts of its own, closed
-// when it ends, so a job sees what it would in a browser of its own. It exits IDLE_S seconds
+// {"results": RESULTS} or {"error": "..."}. The tabs are kept between jobs; each load is a fresh
+// load all the same, so a job sees what it would in a browser of its own (book/measure-server
+// checks both, and a stylesheet changed between two jobs). It exits IDLE_S seconds
 // after the last job ended, or later while a client is still sending one (the socket goes, and
 // SOCKET's .lock and .log beside it), and at once
 // when Chromium goes away (the .log stays, to say why).
@@ -52,22 +52,41 @@ const launch = () => chromium.launch({
   args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 
-// runJob(browser, job, opened): the job's RESULTS. Every context it opens is pushed onto
-// `opened` (the caller closes them: at the job's end, or at its deadline to stop it).
-async function runJob(browser, job, opened) {
+// tabPool(browser): the tabs loads are made in, all in ONE browser context, each tab switched to a
+// load's colour scheme in place (emulateMedia) and cleared before each load. A new tab costs a
+// renderer of its own and its first load of a page about twice a later one (page 02, 3 chapters:
+// a context, its tab and a load 1.6 CPU s; a load in a tab that loaded before 0.6): a run takes one
+// pool, the server keeps one between jobs. take() gives an idle tab or a new one; give() puts it
+// back; drop() closes one whose load failed or whose job ran out of time (never given back).
+function tabPool(browser) {
+  let context = null;
+  const idle = [];
+  const live = new Set();
+  return {
+    async take() {
+      if (idle.length) return idle.pop();
+      if (!context) context = browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 });
+      const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
+      tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
+      live.add(tab);
+      return tab;
+    },
+    give(tab) { if (live.has(tab)) idle.push(tab); },
+    drop(tab) {
+      if (!live.delete(tab)) return;
+      const at = idle.indexOf(tab);
+      if (at >= 0) idle.splice(at, 1);
+      tab.page.close().catch(() => {});
+    },
+    async close() { if (context) await context.then((made) => made.close(), () => {}).catch(() => {}); },
+  };
+}
+
+// runJob(job, pool, taken): the job's RESULTS, its loads made in tabs from `pool`; every tab it
+// takes is added to the Set `taken` while it holds it (the server drops them at the job's deadline).
+async function runJob(job, pool, taken) {
   const measure = `(${job.measure})()`;
   const results = new Array(job.loads.length);
-  const contexts = new Map(); // colour scheme -> context
-  const context = (load) => {
-    const key = load.dark ? 'dark' : 'light';
-    if (!contexts.has(key)) {
-      const made = browser.newContext({ viewport: { width: load.width, height: load.height },
-        colorScheme: key, deviceScaleFactor: 1 });
-      opened.push(made);
-      contexts.set(key, made);
-    }
-    return contexts.get(key);
-  };
   // The queue: one group of loads per page load: the loads with the same "group" and URL, in
   // the JOB's order; a load without a group alone.
   const groups = [];
@@ -79,58 +98,53 @@ async function runJob(browser, job, opened) {
   });
   let next = 0;
   const worker = async () => {
-    const tabs = new Map(); // colour scheme -> this worker's tab in it
-    const requested = new Map(); // tab -> the file:// URLs of its current load
-    const shown = new Map(); // tab -> the colour scheme its page is switched to (emulateMedia)
-    while (next < groups.length) {
-      let loaded = false; // the group's page is loaded in the tab
-      const group = groups[next++];
-      const key = job.loads[group[0]].dark ? 'dark' : 'light'; // the tab: its first load's scheme
-      for (const i of group) {
-        const load = job.loads[i];
-        try {
-          if (!tabs.has(key)) tabs.set(key, context(job.loads[group[0]]).then((ctx) => ctx.newPage()));
-          const page = await tabs.get(key);
-          if (!requested.has(page)) {
-            page.on('request', (r) => { if (r.url().startsWith('file:')) requested.get(page).add(r.url()); });
+    let tab = null;
+    try {
+      while (next < groups.length) {
+        let loaded = false; // the group's page is loaded in the tab
+        const group = groups[next++];
+        for (const i of group) {
+          const load = job.loads[i];
+          try {
+            if (!tab) { tab = await pool.take(); taken.add(tab); }
+            const page = tab.page;
+            if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
+              await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
+              await page.goto('about:blank');
+            }
+            const scheme = load.dark ? 'dark' : 'light';
+            if (tab.shown !== scheme) {  // before the load, or switched in place within the group
+              await page.emulateMedia({ colorScheme: scheme });
+              tab.shown = scheme;
+            }
+            const size = page.viewportSize();
+            if (!size || size.width !== load.width || size.height !== load.height) {
+              await page.setViewportSize({ width: load.width, height: load.height });
+            }
+            if (!loaded) {
+              tab.requested = new Set([load.url]);
+              await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
+              loaded = true;
+            } else {  // resized: the page's resize handlers run at once (a tab behind another gets
+              // its animation frames, and with them the resize event, once a second)
+              await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+            }
+            const report = await page.evaluate(measure);
+            results[i] = { report, files: [...tab.requested].map((u) => fileURLToPath(u.split('#')[0])) };
+            if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
+          } catch (e) {
+            results[i] = { error: String(e.message || e).split('\n')[0] };
+            loaded = false;
+            if (tab) { taken.delete(tab); pool.drop(tab); tab = null; }  // its state unknown: a new tab next
           }
-          if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
-            await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
-            await page.goto('about:blank');
-          }
-          const scheme = load.dark ? 'dark' : 'light';
-          if ((shown.get(page) || key) !== scheme) {  // switched in the group, or back to the tab's own
-            await page.emulateMedia({ colorScheme: scheme });
-            shown.set(page, scheme);
-          }
-          const size = page.viewportSize();
-          if (!size || size.width !== load.width || size.height !== load.height) {
-            await page.setViewportSize({ width: load.width, height: load.height });
-          }
-          if (!loaded) {
-            requested.set(page, new Set([load.url]));
-            await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
-            loaded = true;
-          } else {  // resized: the page's resize handlers run at once (a tab behind another gets
-            // its animation frames, and with them the resize event, once a second)
-            await page.evaluate(() => window.dispatchEvent(new Event('resize')));
-          }
-          const report = await page.evaluate(measure);
-          results[i] = { report, files: [...requested.get(page)].map((u) => fileURLToPath(u.split('#')[0])) };
-          if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
-        } catch (e) {
-          results[i] = { error: String(e.message || e).split('\n')[0] };
-          loaded = false;
         }
       }
+    } finally {
+      if (tab) { taken.delete(tab); pool.give(tab); }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, job.tabs || 1) }, worker));
   return results;
-}
-
-async function closeAll(opened) {
-  await Promise.all(opened.map((made) => made.then((context) => context.close(), () => {}).catch(() => {})));
 }
 
 async function main() {
@@ -142,7 +156,7 @@ async function main() {
   const browser = await launch();
   let results;
   try {
-    results = await runJob(browser, job, []);
+    results = await runJob(job, tabPool(browser), new Set());
   } finally {
     clearTimeout(deadline);
     await browser.close();
@@ -154,6 +168,7 @@ async function main() {
 async function serve() {
   const net = require('net');
   const browser = await launch();
+  const pool = tabPool(browser); // kept between jobs: a job's first load is not a new tab's
   let running = 0;
   let open = 0; // connections not yet closed: a job may still be arriving on one
   let idle = null;
@@ -168,7 +183,7 @@ async function serve() {
       if (stopping) { socket.destroy(); return; }  // no reply: the client starts a browser of its own
       running++;
       clearTimeout(idle);
-      const opened = [];
+      const taken = new Set();
       let reply;
       let timer = null;
       try {
@@ -177,12 +192,12 @@ async function serve() {
           timer = setTimeout(() => resolve({ error: `still running after ${job.deadline} s (${job.loads.length} loads)` }),
             job.deadline * 1000);
         });
-        reply = await Promise.race([runJob(browser, job, opened).then((results) => ({ results })), late]);
+        reply = await Promise.race([runJob(job, pool, taken).then((results) => ({ results })), late]);
       } catch (e) {
         reply = { error: String(e.stack || e) };
       } finally {
         clearTimeout(timer);
-        await closeAll(opened);
+        for (const tab of taken) pool.drop(tab);  // a job out of time: its loads stop with their tabs
       }
       socket.end(JSON.stringify(reply));
       running--;

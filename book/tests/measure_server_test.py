@@ -2,7 +2,8 @@
 """measure_server_test.py: chromium_pages.measure through the kept measure_pages.js (--serve),
 as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pages of its own:
   1. the reports and the files loaded are those of a browser of the check's own (no BOOK_CHECK_MEMO);
-  2. a second job is answered by the same server (its socket not made again);
+  2. a second job is answered by the same server (its socket not made again); a stylesheet
+     changed before the next job is read again (the server keeps its tabs between jobs);
   3. two jobs at once get their own reports, from one server;
   4. a socket left behind by a server that died: a new server answers;
   5. a job still arriving when the server's idle time runs out (its first bytes sent before, the
@@ -78,6 +79,13 @@ def main():
     (work / "memo" / "a-record.json").write_text("{}\n", encoding="utf-8")  # as the checks write theirs
     if measured(work, ["b.html"]) != own[2:] or where() != path or path.stat().st_ino != first:
         fail("step 2: the second job, after a record was written, was not answered by the same server")
+
+    css = (work / "css.css").read_text(encoding="utf-8")
+    (work / "css.css").write_text(css.replace("rgb(1, 2, 3)", "rgb(4, 5, 6)"), encoding="utf-8")
+    changed = measured(work, ["a.html", "b.html"])
+    (work / "css.css").write_text(css, encoding="utf-8")
+    if [r[0]["color"] for r in changed] != ["rgb(4, 5, 6)", "rgb(200, 201, 202)"] * 2:
+        fail(f"step 2: a stylesheet changed between two jobs was not read again: {changed}")
 
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         at_once = list(pool.map(lambda name: measured(work, [name]), ["a.html", "b.html"]))
