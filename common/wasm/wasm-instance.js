@@ -94,6 +94,7 @@ function loadProgram(programFile) {
       // The module's body adds them as it starts, before its first await.
       added = INSTANCE_EVENTS.flatMap((event, i) =>
         process.listeners(event).filter((listener) => !before[i].has(listener)).map((listener) => [event, listener]));
+      if (done) endedRunsListeners.push(...added);  // a run that ended before its body returned
     });
   };
 }
