@@ -7,16 +7,16 @@ book/search/npm-deps.sh (into $BOOK_SEARCH_DEPS or build/search-deps), the
 same packages the search's tests use. A missing node, npm package or browser
 is a failure with its reason, never a pass.
 
-Under scripts/build-book (BOOK_CHECK_MEMO set) the checks send their jobs to one measure_pages.js
-kept running (`--serve`, a UNIX socket in a folder of this user's own under the temporary folder,
-named by a digest of the tree, the script, the npm packages, Node and the browser): after a prose
-edit four checks measure the changed page, and each start of Node, playwright-core and Chromium
-cost about 0.9 CPU s. The first check starts it (under a lock, so two at once start one); it
+Under scripts/build-book (BOOK_CHECK_MEMO set) and scripts/test (BOOK_MEASURE_SERVE=1) the
+checks send their jobs to one measure_pages.js kept running (`--serve`, a UNIX socket in a folder
+of this user's own under the temporary folder, named by a digest of the tree, the script, the npm
+packages, Node and the browser): after a prose edit four checks measure the changed page, and
+each start of Node, playwright-core and Chromium cost about 0.9 CPU s. The first check starts it (under a lock, so two at once start one); it
 exits SERVE_IDLE_S seconds after its last job. It keeps its tabs between jobs (a new tab's first
 load of a page costs about twice a later one), and each load is a fresh load of the page's files
 as they are then, so a job measures what it would in a browser of its own. When the server
 cannot be reached or started, the check starts its own measure_pages.js, as everywhere else
-(scripts/test, --all).
+(ctest run by hand, --all; book/measure-server compares the two).
 """
 import fcntl
 import hashlib
@@ -74,7 +74,7 @@ def measure(loads, function, deadline, tabs=2):
     job = {"measure": function, "loads": loads, "tabs": tabs, "deadline": deadline}
     env = {**os.environ, "CHROMIUM": browser}
     results = None
-    if os.environ.get("BOOK_CHECK_MEMO"):
+    if os.environ.get("BOOK_CHECK_MEMO") or os.environ.get("BOOK_MEASURE_SERVE") == "1":
         try:
             results = served(job, deps.stdout.strip(), env, deadline)
         except (OSError, ValueError) as e:  # the check goes on with a browser of its own
@@ -111,7 +111,7 @@ def server_socket(deps, env):
     if owned.st_uid != os.getuid() or owned.st_mode & 0o077 or folder.is_symlink():
         raise OSError(f"{folder} is not this user's private folder")
     key = hashlib.sha256(MEASURE_PAGES.read_bytes() + (NPM_DEPS.parent / "package-lock.json").read_bytes())
-    for part in (str(HERE.parent.parent), os.environ["BOOK_CHECK_MEMO"], deps, env["CHROMIUM"],
+    for part in (str(HERE.parent.parent), os.environ.get("BOOK_CHECK_MEMO", ""), deps, env["CHROMIUM"],
                  shutil.which("node") or "node"):
         key.update(part.encode() + b"\0")
         if os.path.isfile(part):  # a program (Node, the browser): another build is another server

@@ -61,6 +61,7 @@ def main():
         (work / name).write_text(f'<!doctype html><link rel="stylesheet" href="css.css"><body>'
                                  f'<div style="width:{width}px">{name}</div>\n', encoding="utf-8")
     os.environ.pop("BOOK_CHECK_MEMO", None)
+    os.environ.pop("BOOK_MEASURE_SERVE", None)  # scripts/test's: a browser of the check's own first
     own = measured(work, ["a.html", "b.html"])
     if [r[0]["width"] for r in own] != [375, 375, 900, 900] or own[1][0]["color"] != "rgb(200, 201, 202)":
         fail(f"a browser of its own measured {own}")
