@@ -78,7 +78,6 @@ function tabPool(browser) {
       if (at >= 0) idle.splice(at, 1);
       tab.page.close().catch(() => {});
     },
-    async close() { if (context) await context.then((made) => made.close(), () => {}).catch(() => {}); },
   };
 }
 
