@@ -11,10 +11,11 @@ Under scripts/build-book (BOOK_CHECK_MEMO set) and scripts/test (BOOK_MEASURE_SE
 checks send their jobs to one measure_pages.js kept running (`--serve`, a UNIX socket in a folder
 of this user's own under the temporary folder, named by a digest of the tree, the script, the npm
 packages, Node and the browser): after a prose edit four checks measure the changed page, and
-each start of Node, playwright-core and Chromium cost about 0.9 CPU s. The first check starts it (under a lock, so two at once start one); it
-exits SERVE_IDLE_S seconds after its last job. It keeps its tabs between jobs (a new tab's first
-load of a page costs about twice a later one), and each load is a fresh load of the page's files
-as they are then, so a job measures what it would in a browser of its own. When the server
+each start of Node, playwright-core and Chromium cost about 0.9 CPU s. The first check starts it
+(under a lock, so two at once start one); it exits SERVE_IDLE_S seconds after its last job. It
+keeps its tabs between jobs (a new tab's first load of a page costs about twice a later one), and
+each load is a fresh load of the page's files as they are then, so a job measures what it would
+in a browser of its own. When the server
 cannot be reached or started, the check starts its own measure_pages.js, as everywhere else
 (ctest run by hand, --all; book/measure-server compares the two).
 """

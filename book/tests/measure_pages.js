@@ -72,12 +72,7 @@ function tabPool(browser) {
       return tab;
     },
     give(tab) { if (live.has(tab)) idle.push(tab); },
-    drop(tab) {
-      if (!live.delete(tab)) return;
-      const at = idle.indexOf(tab);
-      if (at >= 0) idle.splice(at, 1);
-      tab.page.close().catch(() => {});
-    },
+    drop(tab) { if (live.delete(tab)) tab.page.close().catch(() => {}); },  // held by its job, never idle
   };
 }
 

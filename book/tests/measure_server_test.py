@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """measure_server_test.py: chromium_pages.measure through the kept measure_pages.js (--serve),
 as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pages of its own:
-  1. the reports and the files loaded are those of a browser of the check's own (no BOOK_CHECK_MEMO);
+  1. the reports and the files loaded are those of a browser of the check's own (no BOOK_CHECK_MEMO
+     or BOOK_MEASURE_SERVE);
   2. a second job is answered by the same server (its socket not made again); a stylesheet
      changed before the next job is read again (the server keeps its tabs between jobs);
   3. two jobs at once get their own reports, from one server;

@@ -8,7 +8,7 @@
 // and one or two stderr lines naming it. LAUNCHER goes into the rerun command.
 'use strict';
 const fs = require('fs');
-const {loadProgram} = require('./wasm-instance.js');
+const {loadProgram, INSTANCE_EVENTS} = require('./wasm-instance.js');
 
 const [programFile, launcher] = process.argv.slice(2);
 const quote = (w) => (/^[A-Za-z0-9@%_+=:,./-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'");
@@ -64,7 +64,7 @@ async function main() {
   // Every run's instance must go with it (wasm-instance.js): a listener left behind keeps its
   // instance alive, and the battery slows with every line (28's 617 lines: 2.5 s, or 9 s leaking).
   await new Promise(setImmediate);
-  const leftListeners = ['uncaughtException', 'unhandledRejection'].reduce((n, e) => n + process.listenerCount(e), 0);
+  const leftListeners = INSTANCE_EVENTS.reduce((n, e) => n + process.listenerCount(e), 0);
   if (leftListeners > 0) {
     console.log(`FAIL: ${leftListeners} process listeners of ended runs are still in place: each keeps its instance alive`);
   }

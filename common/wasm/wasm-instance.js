@@ -99,4 +99,4 @@ function loadProgram(programFile) {
   };
 }
 
-module.exports = {loadProgram};
+module.exports = {loadProgram, INSTANCE_EVENTS};
