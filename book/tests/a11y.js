@@ -18,68 +18,30 @@
 // running axe, while the DOM it shows once opened (its outerHTML) and every file it loaded but the
 // search's data are the same: a sentence added to another page changes the search's data, not
 // the hits these two pages show for their query.
+// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
+// measure_pages.js (book/tests/chromium_pages.py --run), its loads in that server's tabs.
 'use strict';
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const { execFileSync } = require('child_process');
 const crypto = require('crypto');
 const { fileURLToPath, pathToFileURL } = require('url');
+const { check, fresh } = require('./browser_check.js');
 
-const [depsDir, htmlDir, baselinePath] = process.argv.slice(2);
-if (!baselinePath) {
-  console.error('usage: node a11y.js DEPS_DIR HTML_DIR BASELINE');
-  process.exit(2);
-}
-// The pages to check (every page unless BOOK_CHECK_CHAPTERS narrows them): page_filter.py's list,
-// its line saying what it narrowed (or why it refuses) passed on.
-const narrowed = 'BOOK_CHECK_CHAPTERS' in process.env;
-let pages;
-try {
-  pages = execFileSync('python3', [path.join(__dirname, 'page_filter.py'), 'book/a11y', htmlDir],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).split('\n').filter((l) => l);
-} catch (e) {
-  console.log(`FAIL: book/tests/page_filter.py: ${e.status == null ? e.message : `exit ${e.status}`}`);
-  process.exit(1);
-}
-// The memo (BOOK_CHECK_MEMO): which pages to load, and after a pass the files each one read.
-const memoArgs = ['--check', __filename, '--root', htmlDir, '--rests-on', baselinePath];
-const memo = (action, args, quiet) => execFileSync('python3', [path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', quiet ? 'ignore' : 'inherit'] });
-const SELF_CHECK = path.join(__dirname, 'a11y', 'self-check.html');
-const allPages = pages;
-let selfHeld = false; // the self-check's verdict kept: its page and the scripts unchanged (page_memo.py)
-if (process.env.BOOK_CHECK_MEMO) {
-  selfHeld = memo('select', [SELF_CHECK], true).trim() === '';
-  pages = memo('select', allPages.map((name) => path.join(htmlDir, name))).split('\n').filter((l) => l)
-    .map((p) => path.basename(p));
-}
-const leftOut = allPages.length - pages.length;
-const reads = new Map(); // page name -> the files Chromium loaded for it
-const modules = path.join(path.resolve(depsDir), 'node_modules');
-const { chromium } = require(path.join(modules, 'playwright-core'));
-const AXE = path.join(modules, 'axe-core', 'axe.min.js');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const WIDTHS = [1280, 375];
 const SCHEMES = ['light', 'dark'];
 const DEADLINE_S = 420; // a hang's message before ctest's TIMEOUT (450), not a timing check:
 // how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
+const SELF_CHECK = path.join(__dirname, 'a11y', 'self-check.html');
 
-const baseline = fs.readFileSync(baselinePath, 'utf8').split('\n')
-  .filter((l) => l.trim() && !l.startsWith('#'))
-  .map((l) => {
-    const [rule, target] = l.split('--')[0].trim().split(/\s+/);
-    return { line: l.trim(), rule, target: new RegExp(target), used: 0 };
-  });
-
-// Opens every run control, so axe sees them too, and on two pages shows the search's hits: the
-// contents (the box at the top of <main>) and the first chapter's page (the box in the sidebar).
-// The hit list is one component, the same on every page of a layout; the other pages never load
-// the index, so their verdicts (BOOK_CHECK_MEMO) do not rest on every page's text.
-const SEARCHED = new Set(['index.html', ...allPages.filter((name) => /^\d/.test(name)).slice(0, 1)]);
-async function openEverything(page, name) {
+// Opens every run control, so axe sees them too, and on the pages of SEARCHED shows the search's
+// hits: the contents (the box at the top of <main>) and the first chapter's page (the box in the
+// sidebar). The hit list is one component, the same on every page of a layout; the other pages
+// never load the index, so their verdicts (BOOK_CHECK_MEMO) do not rest on every page's text.
+async function openEverything(page, searched) {
   await page.evaluate(() => document.querySelectorAll('.run-open').forEach((b) => b.click()));
   const box = await page.$('input[type="search"]');
-  if (SEARCHED.has(name) && box && await box.isVisible()) {
+  if (searched && box && await box.isVisible()) {
     await box.fill('平衡点');
     // Until the list shows this query's hits (search.js runs it 80 ms after the last key), not a
     // fixed wait, which on a busy machine let axe see the page before the list.
@@ -90,82 +52,122 @@ async function openEverything(page, name) {
   }
 }
 
-// Every load is made in one tab: a browser context per load cost a renderer of its own each
-// time (measure_pages.js says how much). Between loads the tab's storage is cleared (the
-// contents' toggle is kept in localStorage) and it goes to about:blank, so a load of the page
-// just checked is a fresh load, not a reload that restores its scroll and its search box.
-let tab = null; // { page, read: the Set the current load's file:// requests go to }
-async function freshTab(browser, width, scheme) {
-  if (!tab) {
-    const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-    tab = { page: await ctx.newPage(), read: null };
-    tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.read) tab.read.add(fileURLToPath(r.url().split('#')[0])); });
-    return tab.page;
+async function run(io) {
+  const [htmlArg, baselineArg] = io.args;
+  if (!baselineArg) {
+    io.err('usage: node a11y.js DEPS_DIR HTML_DIR BASELINE');
+    return 2;
   }
-  const page = tab.page;
-  await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
-  await page.goto('about:blank');
-  await page.setViewportSize({ width, height: 900 });
-  await page.emulateMedia({ colorScheme: scheme });
-  return page;
-}
-
-// The views whose DOM (after openEverything) and loaded files were seen, for the memo:
-// view key -> { dom: sha256 of its outerHTML, files }.
-const doms = {};
-let domKept = 0; // page views whose verdict was kept on their DOM: axe not run again
-
-// The violations on one page at one width, for each colour scheme: one load, the schemes
-// switched in place (emulateMedia), so the page's run controls and search are opened once.
-// null when the memo keeps the view's verdict on the DOM it shows (BOOK_CHECK_MEMO).
-async function violations(browser, file, width, schemes) {
-  const page = await freshTab(browser, width, schemes[0]);
-  const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
-  reads.set(path.basename(file), read);
-  tab.read = read;
-  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-  await openEverything(page, path.basename(file));
-  if (process.env.BOOK_CHECK_MEMO && file !== SELF_CHECK) {
-    const key = `${path.basename(file)} dom ${width}`;
-    const dom = crypto.createHash('sha256').update(await page.evaluate(() => document.documentElement.outerHTML)).digest('hex');
-    doms[key] = { dom, files: [...read].sort() };
-    if (memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true).trim() === 'held') {
-      tab.read = null;
-      return null;
+  const htmlDir = io.path(htmlArg);
+  const baselinePath = io.path(baselineArg);
+  // The pages to check (every page unless BOOK_CHECK_CHAPTERS narrows them): page_filter.py's list,
+  // its line saying what it narrowed (or why it refuses) passed on.
+  const narrowed = 'BOOK_CHECK_CHAPTERS' in io.env;
+  let pages;
+  try {
+    const filter = io.python([path.join(__dirname, 'page_filter.py'), 'book/a11y', htmlDir]);
+    if (filter.status !== 0) {
+      io.out(`FAIL: book/tests/page_filter.py: ${filter.status == null ? filter.error : `exit ${filter.status}`}`);
+      return 1;
     }
+    pages = filter.stdout.split('\n').filter((l) => l);
+  } catch (e) {
+    io.out(`FAIL: book/tests/page_filter.py: ${e.message}`);
+    return 1;
   }
-  await page.addScriptTag({ path: AXE });
-  const found = {};
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    found[scheme] = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      const out = r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
-        why: (n.failureSummary || '').split('\n').slice(1).join(' ').trim().slice(0, 200) })));
-      // axe leaves it to best practice; the book keeps it: one <h1> per page, its title.
-      const h1 = document.querySelectorAll('h1');
-      if (h1.length !== 1) out.push({ rule: 'one-h1', impact: 'moderate', target: 'h1', why: `${h1.length} <h1> elements: ${[...h1].map((h) => h.textContent.trim()).join(' | ')}` });
-      return out;
-    });
+  // The memo (BOOK_CHECK_MEMO): which pages to load, and after a pass the files each one read.
+  const memoArgs = ['--check', __filename, '--root', htmlDir, '--rests-on', baselinePath];
+  const memo = (action, args, quiet) => {
+    const r = io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args], { quiet });
+    if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status}`);
+    return r.stdout;
+  };
+  const allPages = pages;
+  let selfHeld = false; // the self-check's verdict kept: its page and the scripts unchanged (page_memo.py)
+  if (io.env.BOOK_CHECK_MEMO) {
+    selfHeld = memo('select', [SELF_CHECK], true).trim() === '';
+    pages = memo('select', allPages.map((name) => path.join(htmlDir, name))).split('\n').filter((l) => l)
+      .map((p) => path.basename(p));
   }
-  tab.read = null;
-  return found;
-}
+  const leftOut = allPages.length - pages.length;
+  const reads = new Map(); // page name -> the files Chromium loaded for it
+  const AXE = path.join(io.deps, 'node_modules', 'axe-core', 'axe.min.js');
+  const SEARCHED = new Set(['index.html', ...allPages.filter((name) => /^\d/.test(name)).slice(0, 1)]);
 
-async function main() {
-  const timer = setTimeout(() => { console.log(`FAIL: still running after ${DEADLINE_S} s`); process.exit(1); }, DEADLINE_S * 1000);
-  const browser = selfHeld && !pages.length ? null : await chromium.launch({ executablePath: CHROMIUM,
-    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const baseline = fs.readFileSync(baselinePath, 'utf8').split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [rule, target] = l.split('--')[0].trim().split(/\s+/);
+      return { line: l.trim(), rule, target: new RegExp(target), used: 0 };
+    });
+
+  // Every load is made in one tab of the pool (browser_check.js; the kept server's, between runs):
+  // a browser context per load cost a renderer of its own each time (measure_pages.js says how
+  // much). Before each load the tab's storage is cleared (the contents' toggle is kept in
+  // localStorage) and it goes to about:blank, so a load of the page just checked is a fresh load,
+  // not a reload that restores its scroll and its search box.
+  const tabs = await io.tabs();
+  let tab = null;
+  const show = async (scheme) => {
+    if (tab.shown !== scheme) { await tab.page.emulateMedia({ colorScheme: scheme }); tab.shown = scheme; }
+  };
+
+  // The views whose DOM (after openEverything) and loaded files were seen, for the memo:
+  // view key -> { dom: sha256 of its outerHTML, files }.
+  const doms = {};
+  let domKept = 0; // page views whose verdict was kept on their DOM: axe not run again
+
+  // The violations on one page at one width, for each colour scheme: one load, the schemes
+  // switched in place (emulateMedia), so the page's run controls and search are opened once.
+  // null when the memo keeps the view's verdict on the DOM it shows (BOOK_CHECK_MEMO).
+  async function violations(file, width, schemes) {
+    tab = tab || await tabs.take();
+    const page = tab.page;
+    await fresh(tab);
+    await page.setViewportSize({ width, height: 900 });
+    await show(schemes[0]);
+    tab.requested = new Set();
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+    await openEverything(page, SEARCHED.has(path.basename(file)));
+    const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
+    reads.set(path.basename(file), read);
+    const seen = () => { for (const u of tab.requested) read.add(fileURLToPath(u.split('#')[0])); tab.requested = null; };
+    if (io.env.BOOK_CHECK_MEMO && file !== SELF_CHECK) {
+      const key = `${path.basename(file)} dom ${width}`;
+      const dom = crypto.createHash('sha256').update(await page.evaluate(() => document.documentElement.outerHTML)).digest('hex');
+      seen();
+      doms[key] = { dom, files: [...read].sort() };
+      if (memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true).trim() === 'held') return null;
+      tab.requested = new Set();
+    }
+    await page.addScriptTag({ path: AXE });
+    const found = {};
+    for (const scheme of schemes) {
+      await show(scheme);
+      found[scheme] = await page.evaluate(async () => {
+        const r = await window.axe.run(document, { resultTypes: ['violations'] });
+        const out = r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
+          why: (n.failureSummary || '').split('\n').slice(1).join(' ').trim().slice(0, 200) })));
+        // axe leaves it to best practice; the book keeps it: one <h1> per page, its title.
+        const h1 = document.querySelectorAll('h1');
+        if (h1.length !== 1) out.push({ rule: 'one-h1', impact: 'moderate', target: 'h1', why: `${h1.length} <h1> elements: ${[...h1].map((h) => h.textContent.trim()).join(' | ')}` });
+        return out;
+      });
+    }
+    seen();
+    return found;
+  }
+
   const failures = [];
   let checked = 0, kept = 0;
   try {
-    const planted = selfHeld ? null : (await violations(browser, SELF_CHECK, 1280, ['light'])).light;
+    const planted = selfHeld ? null : (await violations(SELF_CHECK, 1280, ['light'])).light;
     for (const rule of planted ? ['image-alt', 'color-contrast'] : []) {
       if (!planted.some((v) => v.rule === rule)) failures.push(`self-check: axe did not find the planted ${rule} (found ${JSON.stringify(planted)})`);
     }
     for (const name of pages) {
       for (const width of WIDTHS) {
-        const found = await violations(browser, path.join(htmlDir, name), width, SCHEMES);
+        const found = await violations(path.join(htmlDir, name), width, SCHEMES);
         if (!found) { domKept++; continue; }
         for (const scheme of SCHEMES) {
           checked++;
@@ -178,33 +180,36 @@ async function main() {
       }
     }
   } finally {
-    clearTimeout(timer);
-    if (browser) await browser.close();
+    if (tab) tabs.give(tab);
   }
   if (!narrowed && !leftOut && !domKept) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
   const unique = [...new Set(failures)];
-  for (const f of unique.slice(0, 40)) console.log(`FAIL: ${f}`);
+  for (const f of unique.slice(0, 40)) io.out(`FAIL: ${f}`);
   if (unique.length) {
-    console.log(`${unique.length} failure(s); rerun: bash book/search/tests/run.sh ../../tests/a11y.js ${htmlDir} ${baselinePath}`);
-    process.exit(1);
+    io.out(`${unique.length} failure(s); rerun: bash book/search/tests/run.sh ../../tests/a11y.js ${htmlDir} ${baselinePath}`);
+    return 1;
   }
-  if (process.env.BOOK_CHECK_MEMO) {  // the pass, kept per page with the files each page read
-    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'a11y-'));
+  if (io.env.BOOK_CHECK_MEMO) {  // the pass, kept per page with the files each page read
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'a11y-'));
     const checkedPaths = [...(selfHeld ? [] : [SELF_CHECK]), ...pages.map((name) => path.join(htmlDir, name))];
     fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify(Object.fromEntries(checkedPaths.map((file) =>
       [file, [...reads.get(path.basename(file))].sort()]))));
     fs.writeFileSync(path.join(dir, 'doms.json'), JSON.stringify(doms));
-    memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
-                  ...allPages.map((name) => path.join(htmlDir, name))]);
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (leftOut) console.log(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
-                            `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
-    if (domKept) console.log(`${domKept} page view(s) loaded again kept their verdict: the DOM they show and every file ` +
-                             `they loaded but the search's data unchanged since they passed, axe not run (BOOK_CHECK_MEMO)`);
+    try {
+      memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
+                    ...allPages.map((name) => path.join(htmlDir, name))]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    if (leftOut) io.out(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
+                        `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
+    if (domKept) io.out(`${domKept} page view(s) loaded again kept their verdict: the DOM they show and every file ` +
+                        `they loaded but the search's data unchanged since they passed, axe not run (BOOK_CHECK_MEMO)`);
   }
-  console.log(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls opened, the search on ${[...SEARCHED].join(" and ")}): ` +
-              `no violation but the ${kept} the baseline names (and the self-check's two planted faults found` +
-              `${selfHeld ? ', its verdict kept: its page and the scripts unchanged' : ''})`);
+  io.out(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls opened, the search on ${[...SEARCHED].join(" and ")}): ` +
+         `no violation but the ${kept} the baseline names (and the self-check's two planted faults found` +
+         `${selfHeld ? ', its verdict kept: its page and the scripts unchanged' : ''})`);
+  return 0;
 }
 
-main().catch((e) => { console.log(`FAIL: ${e.stack || e}`); process.exit(1); });
+module.exports = check(module, run, DEADLINE_S);

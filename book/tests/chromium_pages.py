@@ -1,5 +1,6 @@
 """Measures pages in ONE headless Chromium session (book/page-width, book/epub-width,
-book/output-widths, book/code-contrast).
+book/output-widths, book/code-contrast), and runs the checks written as browser_check.js modules
+(book/a11y, book/search, book/sidebar) in that same session.
 
 book/tests/measure_pages.js loads the pages: Node drives Chromium through
 playwright-core, installed as book/search/package-lock.json pins it by
@@ -18,6 +19,11 @@ each load is a fresh load of the page's files as they are then, so a job measure
 in a browser of its own. When the server
 cannot be reached or started, the check starts its own measure_pages.js, as everywhere else
 (ctest run by hand, --all; book/measure-server compares the two).
+
+python3 chromium_pages.py --run CHECK.js DEPS_DIR ARGS... (book/search/tests/run.sh, when the
+server is on as above): the browser_check.js check CHECK.js run as a job of that server, its lines
+printed and its exit status returned; with the server off or out of reach, or a script that is no
+such check, `node CHECK.js DEPS_DIR ARGS...` instead, the same run in a Node and browser of its own.
 """
 import fcntl
 import hashlib
@@ -34,7 +40,10 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 NPM_DEPS = HERE.parent / "search" / "npm-deps.sh"
 MEASURE_PAGES = HERE / "measure_pages.js"
+BROWSER_CHECK = HERE / "browser_check.js"
 SERVE_IDLE_S = 20  # longer than the gaps between the gate's page checks (book/measure-server: shorter)
+CHECKS = {HERE / "a11y.js", HERE / "sidebar_toggle.js", HERE.parent / "search" / "tests" / "search_page.js"}
+CHECK_WAIT_S = 600  # a check's run ends at its own deadline (browser_check.js), each under 450 s
 
 
 class Unavailable(Exception):
@@ -75,9 +84,12 @@ def measure(loads, function, deadline, tabs=2):
     job = {"measure": function, "loads": loads, "tabs": tabs, "deadline": deadline}
     env = {**os.environ, "CHROMIUM": browser}
     results = None
-    if os.environ.get("BOOK_CHECK_MEMO") or os.environ.get("BOOK_MEASURE_SERVE") == "1":
+    if serving():
         try:
-            results = served(job, deps.stdout.strip(), env, deadline)
+            answer = served(job, deps.stdout.strip(), env, deadline)
+            if "error" in answer:
+                raise Unavailable(f"measure_pages.js --serve: {answer['error'][-600:]}")
+            results = answer["results"]
         except (OSError, ValueError) as e:  # the check goes on with a browser of its own
             print(f"chromium_pages: the kept measure_pages.js is not there ({e}): a browser of this check's own",
                   file=sys.stderr)
@@ -86,6 +98,35 @@ def measure(loads, function, deadline, tabs=2):
     for load, r in zip(loads, results):
         load["files"] = r.get("files", [])
     return [(r.get("report"), r.get("error")) for r in results]
+
+
+def serving():
+    """The kept server is on: under scripts/build-book (BOOK_CHECK_MEMO) and scripts/test."""
+    return bool(os.environ.get("BOOK_CHECK_MEMO")) or os.environ.get("BOOK_MEASURE_SERVE") == "1"
+
+
+def run_check(script, deps, args):
+    """`node SCRIPT DEPS ARGS...` (a browser_check.js check), as a job of the kept server when it is
+    on; returns its exit status (or does not return: the check's own Node replaces this process)."""
+    script = pathlib.Path(script).resolve()
+    browser = chromium()
+    if serving() and script in CHECKS and browser:
+        env = {**os.environ, "CHROMIUM": browser}
+        job = {"script": str(script), "deps": deps, "args": args, "env": env, "cwd": os.getcwd()}
+        try:
+            answer = served(job, deps, env, CHECK_WAIT_S)
+        except (OSError, ValueError) as e:
+            print(f"chromium_pages: the kept measure_pages.js is not there ({e}): a browser of this check's own",
+                  file=sys.stderr)
+        else:
+            if "error" in answer:
+                print(f"FAIL: measure_pages.js --serve: {answer['error'][-600:]}")
+                return 1
+            sys.stdout.write(answer["out"])
+            sys.stderr.write(answer["err"])
+            return answer["status"]
+    sys.stdout.flush()
+    os.execvp("node", ["node", str(script), deps, *args])
 
 
 def launched(job, deps, env, deadline):
@@ -111,7 +152,8 @@ def server_socket(deps, env):
     owned = folder.lstat()
     if owned.st_uid != os.getuid() or owned.st_mode & 0o077 or folder.is_symlink():
         raise OSError(f"{folder} is not this user's private folder")
-    key = hashlib.sha256(MEASURE_PAGES.read_bytes() + (NPM_DEPS.parent / "package-lock.json").read_bytes())
+    key = hashlib.sha256(MEASURE_PAGES.read_bytes() + BROWSER_CHECK.read_bytes() +
+                         (NPM_DEPS.parent / "package-lock.json").read_bytes())
     for part in (str(HERE.parent.parent), os.environ.get("BOOK_CHECK_MEMO", ""), deps, env["CHROMIUM"],
                  shutil.which("node") or "node"):
         key.update(part.encode() + b"\0")
@@ -122,17 +164,14 @@ def server_socket(deps, env):
 
 
 def ask(path, job, deadline):
-    """The server's RESULTS for the job; OSError when it is not there."""
+    """The server's answer to the job; OSError when it is not there."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
         client.settimeout(deadline + 30)
         client.connect(str(path))
         client.sendall(json.dumps(job).encode())
         client.shutdown(socket.SHUT_WR)
         reply = b"".join(iter(lambda: client.recv(1 << 16), b""))
-    answer = json.loads(reply)
-    if "error" in answer:
-        raise Unavailable(f"measure_pages.js --serve: {answer['error'][-600:]}")
-    return answer["results"]
+    return json.loads(reply)
 
 
 def answering(path):
@@ -146,7 +185,7 @@ def answering(path):
 
 
 def served(job, deps, env, deadline):
-    """RESULTS of the job from the kept server, started first when none answers."""
+    """The kept server's answer to the job, the server started first when none answers."""
     path = server_socket(deps, env)
     if not answering(path):
         with open(path.with_suffix(".lock"), "w") as lock:
@@ -163,3 +202,9 @@ def served(job, deps, env, deadline):
                         break
                     time.sleep(0.05)
     return ask(path, job, deadline)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 4 or sys.argv[1] != "--run":
+        sys.exit("usage: python3 chromium_pages.py --run CHECK.js DEPS_DIR [ARGS...]")
+    sys.exit(run_check(sys.argv[2], sys.argv[3], sys.argv[4:]))

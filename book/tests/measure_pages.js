@@ -12,7 +12,7 @@
 //            page loaded and was measured (the page, its stylesheets, scripts, images)
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
 // the part the function's report names as "clip" ({x, y, width, height}, in the viewport).
-// `tabs` tabs (one browser context, tabPool below) take the loads one after another
+// `tabs` tabs (one browser context, browser_check.js's tabPool) take the loads one after another
 // from a shared queue, each setting its viewport and colour scheme (emulateMedia) to
 // the load's and then navigating: every load is a fresh page load at its width (the
 // tab's storage cleared and the tab at about:blank first; a file changed since the
@@ -26,15 +26,19 @@
 // `deadline` seconds.
 //
 // node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S: the same jobs from a UNIX socket, in ONE
-// Chromium kept running between them (book/tests/chromium_pages.py starts it under build-book,
-// where five checks measure a changed page one after the other: each start of Node, playwright
-// and Chromium cost about 0.9 CPU s). A client sends a JOB and closes its side; the reply is
-// {"results": RESULTS} or {"error": "..."}. The tabs are kept between jobs; each load is a fresh
-// load all the same, so a job sees what it would in a browser of its own (book/measure-server
-// checks both, and a stylesheet changed between two jobs). It exits IDLE_S seconds
-// after the last job ended, or later while a client is still sending one (the socket goes, and
-// SOCKET's .lock and .log beside it), and at once
-// when Chromium goes away (the .log stays, to say why).
+// Chromium kept running between them (book/tests/chromium_pages.py starts it under build-book and
+// scripts/test, where several checks measure a changed page one after the other: each start of
+// Node, playwright-core and Chromium cost about 2 CPU s). A client sends a JOB and closes its side;
+// the reply is {"results": RESULTS} or {"error": "..."}. The tabs are kept between jobs; each load
+// is a fresh load all the same, so a job sees what it would in a browser of its own
+// (book/measure-server checks both, and a stylesheet changed between two jobs). A job may also be
+// a check's run, {"script": "/abs/CHECK.js", "deps", "args", "env", "cwd"} (a browser_check.js
+// check: book/a11y, book/search, book/sidebar; chromium_pages.py --run sends it), answered
+// {"status", "out", "err"}: the check read again, run with the caller's environment and folder, in
+// this browser and these tabs. Chromium starts with the first job that needs it. The server exits
+// IDLE_S seconds after the last job ended, or later while a client is still sending one (the socket
+// goes, and SOCKET's .lock and .log beside it), and at once when Chromium goes away (the .log
+// stays, to say why).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -45,36 +49,7 @@ if (!depsDir || (mode !== undefined && (mode !== '--serve' || !socketPath || !(N
   console.error('usage: node measure_pages.js DEPS_DIR < JOB.json\n       node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S');
   process.exit(2);
 }
-const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const launch = () => chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
-
-// tabPool(browser): the tabs loads are made in, all in ONE browser context, each tab switched to a
-// load's colour scheme in place (emulateMedia) and cleared before each load. A new tab costs a
-// renderer of its own and its first load of a page about twice a later one (page 02, 3 chapters:
-// a context, its tab and a load 1.6 CPU s; a load in a tab that loaded before 0.6): a run takes one
-// pool, the server keeps one between jobs. take() gives an idle tab or a new one; give() puts it
-// back; drop() closes one whose load failed or whose job ran out of time (never given back).
-function tabPool(browser) {
-  let context = null;
-  const idle = [];
-  const live = new Set();
-  return {
-    async take() {
-      if (idle.length) return idle.pop();
-      if (!context) context = browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 });
-      const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
-      tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
-      live.add(tab);
-      return tab;
-    },
-    give(tab) { if (live.has(tab)) idle.push(tab); },
-    drop(tab) { if (live.delete(tab)) tab.page.close().catch(() => {}); },  // held by its job, never idle
-  };
-}
+const { launch, tabPool, fresh, runCheck } = require('./browser_check.js');
 
 // runJob(job, pool, taken): the job's RESULTS, its loads made in tabs from `pool`; every tab it
 // takes is added to the Set `taken` while it holds it (the server drops them at the job's deadline).
@@ -102,10 +77,7 @@ async function runJob(job, pool, taken) {
           try {
             if (!tab) { tab = await pool.take(); taken.add(tab); }
             const page = tab.page;
-            if (!loaded && page.url() !== 'about:blank') {  // a fresh load, not a reload that restores scroll and form state
-              await page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
-              await page.goto('about:blank');
-            }
+            if (!loaded) await fresh(tab);
             const scheme = load.dark ? 'dark' : 'light';
             if (tab.shown !== scheme) {  // before the load, or switched in place within the group
               await page.emulateMedia({ colorScheme: scheme });
@@ -147,7 +119,7 @@ async function main() {
     console.error(`measure_pages: still running after ${job.deadline} s (${job.loads.length} loads)`);
     process.exit(1);
   }, job.deadline * 1000);
-  const browser = await launch();
+  const browser = await launch(depsDir);
   let results;
   try {
     results = await runJob(job, tabPool(browser), new Set());
@@ -158,11 +130,38 @@ async function main() {
   process.stdout.write(JSON.stringify(results));
 }
 
-// serve(): the jobs of SOCKET's clients, one browser for all (see the top).
+// loadCheck(file): the check module FILE (browser_check.js), read again for each job: an edit to
+// a check between two jobs is what the next one runs.
+function loadCheck(file) {
+  const resolved = path.resolve(file);
+  for (const key of Object.keys(require.cache)) {
+    if (key !== __filename && !key.includes(`${path.sep}node_modules${path.sep}`)) delete require.cache[key];
+  }
+  const check = require(resolved);
+  if (typeof check.run !== 'function') throw new Error(`${file} is not a browser_check.js check`);
+  return check;
+}
+
+// serve(): the jobs of SOCKET's clients, one browser for all (see the top), started by the first
+// job that needs it: a check whose memo holds needs none.
 async function serve() {
   const net = require('net');
-  const browser = await launch();
-  const pool = tabPool(browser); // kept between jobs: a job's first load is not a new tab's
+  let started = null;
+  const browser = () => {
+    if (!started) {
+      started = launch(depsDir);
+      started.then((b) => b.on('disconnected', () => {
+        // Closed by stop(): it exits once Chromium has, not here, where an exit would kill a browser
+        // still shutting down and leave its files in the temporary folder (org.chromium.Chromium.*).
+        if (stopping) return;
+        try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
+        process.exit(1);
+      }), () => {});
+    }
+    return started;
+  };
+  const pool = tabPool({ newContext: async (options) => (await browser()).newContext(options) }); // kept between jobs
+  const shared = { browser, tabs: () => pool };
   let running = 0;
   let open = 0; // connections not yet closed: a job may still be arriving on one
   let idle = null;
@@ -182,11 +181,20 @@ async function serve() {
       let timer = null;
       try {
         const job = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const late = new Promise((resolve) => {
-          timer = setTimeout(() => resolve({ error: `still running after ${job.deadline} s (${job.loads.length} loads)` }),
-            job.deadline * 1000);
-        });
-        reply = await Promise.race([runJob(job, pool, taken).then((results) => ({ results })), late]);
+        if (job.script) {  // a check's run (browser_check.js), with its own deadline
+          const check = loadCheck(job.script);
+          const out = [];
+          const err = [];
+          const status = await runCheck(check.run, check.deadlineS, job, shared,
+            { out: (text) => out.push(text), err: (text) => err.push(text) });
+          reply = { status, out: out.join(''), err: err.join('') };
+        } else {
+          const late = new Promise((resolve) => {
+            timer = setTimeout(() => resolve({ error: `still running after ${job.deadline} s (${job.loads.length} loads)` }),
+              job.deadline * 1000);
+          });
+          reply = await Promise.race([runJob(job, pool, taken).then((results) => ({ results })), late]);
+        }
       } catch (e) {
         reply = { error: String(e.stack || e) };
       } finally {
@@ -209,15 +217,8 @@ async function serve() {
     for (const left of [socketPath, socketPath.replace(/\.sock$/, '.lock'), socketPath.replace(/\.sock$/, '.log')]) {
       try { fs.unlinkSync(left); } catch (e) { /* gone already */ }
     }
-    browser.close().finally(() => process.exit(0));
+    (started || Promise.reject()).then((b) => b.close()).catch(() => {}).finally(() => process.exit(0));
   };
-  browser.on('disconnected', () => {
-    // Closed by stop(): it exits once Chromium has, not here, where an exit would kill a browser
-    // still shutting down and leave its files in the temporary folder (org.chromium.Chromium.*).
-    if (stopping) return;
-    try { fs.unlinkSync(socketPath); } catch (e) { /* gone already */ }
-    process.exit(1);
-  });
   try { fs.unlinkSync(socketPath); } catch (e) { /* none left */ }
   server.listen(socketPath, () => {
     fs.chmodSync(socketPath, 0o600);

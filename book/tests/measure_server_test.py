@@ -13,6 +13,12 @@ as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pag
   6. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too, and
      its Chromium left nothing in the temporary folder (a browser killed while it shut down leaves
      org.chromium.Chromium.*, one a build-book).
+Between 3 and 4, a check written as a browser_check.js module (book/a11y, book/search and
+book/sidebar are), as chromium_pages.py --run sends one:
+  3a. run by the server, it prints what `node CHECK.js` of its own does, with the caller's
+      environment, folder and exit status;
+  3b. the check edited between two jobs: the next job runs the edited check;
+  3c. a run past the check's deadline is answered, FAIL and exit 1, and the server answers the next.
 The servers run with a temporary folder of the test's own (TMPDIR), so what they leave is seen.
 """
 import concurrent.futures
@@ -94,6 +100,8 @@ def main():
     if at_once != [own[:2], own[2:]] or path.stat().st_ino != first:
         fail(f"step 3: two jobs at once: {at_once}")
 
+    checks_in_the_server(work, deps)
+
     stop(path)
     crashed = set(temporary.iterdir())  # what the killed server and its browser may leave
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -135,7 +143,62 @@ def main():
         fail(f"step 6: the server left, and its browser left {litter()} in the temporary folder {temporary}")
     shutil.rmtree(work)
     print("PASS: the kept server measures what a browser of the check's own does, answers the next jobs and two "
-          "at once, replaces one that died, answers a job still arriving at its idle time, and leaves when idle")
+          "at once, runs a browser_check.js check as its own Node does (edited: the edit; late: FAIL), replaces one "
+          "that died, answers a job still arriving at its idle time, and leaves when idle")
+
+
+CHECK = """'use strict';
+const {{ check }} = require({browser_check});
+async function run(io) {{
+  const [name, wait] = io.args;
+  if (wait) await new Promise((resolve) => setTimeout(resolve, Number(wait) * 1000));
+  const tabs = await io.tabs();
+  const tab = await tabs.take();
+  await tab.page.goto(require('url').pathToFileURL(io.path(name)).href);
+  const pooled = await tab.page.evaluate(() => document.body.textContent.trim());
+  tabs.give(tab);
+  const context = await (await io.browser()).newContext({{ viewport: {{ width: 375, height: 600 }} }});
+  const page = await context.newPage();
+  await page.goto(require('url').pathToFileURL(io.path(name)).href);
+  const own = await page.evaluate(() => document.documentElement.scrollWidth);
+  const said = io.python(['-c', 'import os; print(os.environ["CHECK_SAYS"])']).stdout.trim();
+  io.out(`{word} ${{pooled}} ${{own}} ${{said}}`);
+  io.err('a line on stderr');
+  return 3;
+}}
+module.exports = check(module, run, {deadline});
+"""
+
+
+def checks_in_the_server(work, deps):
+    """Steps 3a-3c: a browser_check.js check run by the kept server."""
+    script = work / "check.js"
+    write = lambda word, deadline=60: script.write_text(CHECK.format(  # noqa: E731
+        browser_check=json.dumps(str(chromium_pages.BROWSER_CHECK)), word=word, deadline=deadline), encoding="utf-8")
+    env = {**os.environ, "CHROMIUM": chromium_pages.chromium(), "CHECK_SAYS": "hello"}
+
+    def job(*args):
+        answer = chromium_pages.served({"script": str(script), "deps": deps, "args": list(args), "env": env,
+                                        "cwd": str(work)}, deps, env, 60)
+        return answer.get("status"), answer.get("out"), answer.get("err"), answer.get("error")
+
+    write("seen")
+    own = subprocess.run(["node", str(script), deps, "b.html"], capture_output=True, text=True, env=env, cwd=work)
+    want = (3, "seen b.html 900 hello\n", "a line on stderr\n", None)
+    if (own.returncode, own.stdout, own.stderr, None) != want:
+        fail(f"step 3a: the check in a Node of its own: exit {own.returncode}, {own.stdout!r}, {own.stderr!r}")
+    if job("b.html") != want:
+        fail(f"step 3a: the check run by the server: {job('b.html')}, not {want}")
+    write("edited")
+    if job("a.html")[1] != "edited a.html 375 hello\n":
+        fail(f"step 3b: the check edited between two jobs: the server ran {job('a.html')}")
+    write("late", deadline=1)
+    status, out, _, _ = job("a.html", "5")
+    if status != 1 or "FAIL: still running after 1 s" not in out:
+        fail(f"step 3c: a run past its deadline was answered exit {status}, {out!r}")
+    write("after")
+    if job("a.html")[1] != "after a.html 375 hello\n":
+        fail(f"step 3c: after a run past its deadline the server answered {job('a.html')}")
 
 
 def chromium_pages_deps():

@@ -29,7 +29,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "scripts" / "lib"))
 import memo_store  # noqa: E402  the suite's one key scheme and store
 # What a verdict also rests on: the measuring scripts and the pinned npm packages.
-TOOLS = [HERE / "chromium_pages.py", HERE / "measure_pages.js", HERE / "page_memo.py", pathlib.Path(memo_store.__file__),
+TOOLS = [HERE / "chromium_pages.py", HERE / "measure_pages.js", HERE / "browser_check.js", HERE / "page_memo.py",
+         pathlib.Path(memo_store.__file__),
          HERE.parent / "search" / "package-lock.json"]
 
 

@@ -18,57 +18,18 @@
 // browser starts. A sentence added to another page does not run it again. --memo-key prints
 // that key's arguments to page_memo.py and the page it is filed under, as JSON, and checks
 // nothing (book/tests/sidebar_check.py asks page_memo.py with them whether a change lets the verdict go).
+// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
+// measure_pages.js (book/tests/chromium_pages.py --run), in browser contexts of its own: its
+// toggle writes localStorage, which the server's shared tabs (one context) would all see.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { execFileSync } = require('child_process');
 const { fileURLToPath, pathToFileURL } = require('url');
+const { check } = require('./browser_check.js');
 
-const [depsDir, htmlDir, option] = process.argv.slice(2);
-if (!htmlDir || (option !== undefined && option !== '--memo-key') || process.argv.length > 5) {
-  console.error('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]');
-  process.exit(2);
-}
-const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const DEADLINE_S = 165; // a hang's message before ctest's TIMEOUT (180), not a timing check:
 // how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
-
-let failures = 0;
-const check = (ok, what) => {
-  if (!ok) {
-    failures++;
-    console.log(`FAIL: ${what}`);
-  }
-};
-
-// The chapter pages, longest first: the scroll checks need a page much taller than the window.
-const pages = fs.readdirSync(htmlDir).filter((f) => /^\d.*\.html$/.test(f))
-  .sort((a, b) => fs.statSync(path.join(htmlDir, b)).size - fs.statSync(path.join(htmlDir, a)).size);
-if (pages.length < 2) {
-  console.log(`FAIL: fewer than two chapter pages in ${htmlDir}`);
-  process.exit(1);
-}
-const url = (name) => pathToFileURL(path.join(path.resolve(htmlDir), name)).href;
-
-// The memo (BOOK_CHECK_MEMO): one verdict, filed under the longest page, resting on the two pages
-// driven (named in the key: another page may become the longest) and every file loaded.
-const drivenPage = path.join(path.resolve(htmlDir), pages[0]);
-const memoArgs = ['--check', __filename, '--root', htmlDir, '--name', 'sidebar', '--rests-on', path.join(__dirname, '..', 'search', 'tests', 'run.sh'),
-  '--also', `driven: ${pages[0]} ${pages[1]}; node ${process.version}`];
-const memo = (action, args) => execFileSync('python3', [path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-if (option === '--memo-key') {
-  console.log(JSON.stringify({ args: memoArgs, page: drivenPage }));
-  process.exit(0);
-}
-if (process.env.BOOK_CHECK_MEMO && memo('select', [drivenPage]).trim() === '') {
-  console.log(`☰ 目录 on ${pages[0]} and ${pages[1]}: not driven again: it passed on these very pages and every file ` +
-              `they loaded (BOOK_CHECK_MEMO=${process.env.BOOK_CHECK_MEMO})`);
-  process.exit(0);
-}
-const loaded = new Set([drivenPage]); // every file:// Chromium requested, for the memo
 
 const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const state = (page) => page.evaluate(() => {
@@ -88,30 +49,30 @@ const scrollTo = async (page, y) => {
 
 // At WIDTH px: the button is a touch target; scrolled deep into the page, the button is pressed
 // (clicked or tapped); returns where the page was and the state after.
-async function scrollDeepAndPress(page, width, press) {
+async function scrollDeepAndPress(t, page, width, press) {
   let s = await state(page);
-  check(s.button[0] >= 44 && s.button[1] >= 44, `${pages[0]} at ${width} px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
+  t.check(s.button[0] >= 44 && s.button[1] >= 44, `${t.pages[0]} at ${width} px: ☰ 目录 is ${s.button.join(' × ')} px, under a 44 × 44 px touch target`);
   const y = await scrollTo(page, 5000);
-  check(y > 1000, `${pages[0]} at ${width} px: could not scroll deep into the page (scrollY ${y})`);
+  t.check(y > 1000, `${t.pages[0]} at ${width} px: could not scroll deep into the page (scrollY ${y})`);
   await press('.sidebar-button');
   await settle(page);
   s = await state(page);
   return { y, s };
 }
 
-async function wide(ctx) {
+async function wide(t, ctx) {
   const page = await ctx.newPage();
-  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await page.goto(t.url(t.pages[0]), { waitUntil: 'load' });
   let s = await state(page);
-  check(s.shown, `${pages[0]} at 1280 px: the contents are not shown on a fresh load`);
+  t.check(s.shown, `${t.pages[0]} at 1280 px: the contents are not shown on a fresh load`);
   const tocShown = () => page.evaluate(() => { const t = document.getElementById('TOC'); return !!t && getComputedStyle(t).display !== 'none'; });
-  check(!(await tocShown()), `${pages[0]} at 1280 px: 本章内容 repeats the sections the contents beside it list`);
-  const pressed = await scrollDeepAndPress(page, 1280, (sel) => page.click(sel));
+  t.check(!(await tocShown()), `${t.pages[0]} at 1280 px: 本章内容 repeats the sections the contents beside it list`);
+  const pressed = await scrollDeepAndPress(t, page, 1280, (sel) => page.click(sel));
   const y = pressed.y;
   s = pressed.s;
-  check(!s.shown, `${pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
-  check(await tocShown(), `${pages[0]} at 1280 px: with the contents hidden, 本章内容 is not shown either`);
-  check(s.y === y, `${pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
+  t.check(!s.shown, `${t.pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
+  t.check(await tocShown(), `${t.pages[0]} at 1280 px: with the contents hidden, 本章内容 is not shown either`);
+  t.check(s.y === y, `${t.pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
   // The section being read is marked in the contents: scroll to the last section's heading.
   const marked = await page.evaluate(async () => {
     const listed = new Set([...document.querySelectorAll('#sidebar a[href^="#"]')].map((a) => a.getAttribute('href').slice(1)));
@@ -122,8 +83,8 @@ async function wide(ctx) {
     const here = [...document.querySelectorAll('#sidebar a[aria-current="location"]')];
     return { want: '#' + last.id, got: here.map((a) => a.getAttribute('href')) };
   });
-  check(marked.got.length === 1 && marked.got[0] === marked.want,
-        `${pages[0]} at 1280 px: scrolled to ${marked.want}, the contents mark ${JSON.stringify(marked.got)} as the section being read`);
+  t.check(marked.got.length === 1 && marked.got[0] === marked.want,
+        `${t.pages[0]} at 1280 px: scrolled to ${marked.want}, the contents mark ${JSON.stringify(marked.got)} as the section being read`);
   // The bar's links say where they go: 目录 to the index's contents, next and previous by title.
   const bar = await page.evaluate(() => {
     const nav = document.querySelector('div.nav');
@@ -131,51 +92,51 @@ async function wide(ctx) {
     return { contents: a('a.contents') && a('a.contents').getAttribute('href'),
              next: a('a[rel="next"]') && [a('a[rel="next"]').textContent, a('a[rel="next"]').getAttribute('href')] };
   });
-  check(bar.contents === 'index.html#目录', `${pages[0]}: the bar's 目录 link goes to ${bar.contents}, not index.html#目录`);
+  t.check(bar.contents === 'index.html#目录', `${t.pages[0]}: the bar's 目录 link goes to ${bar.contents}, not index.html#目录`);
   // The next page's own title, read from that page: the one opened next below when it is that
   // page (a load saved), else a tab of its own.
   const pageTitle = (tab) => tab.evaluate(() => ((document.querySelector('h1.title') || {}).textContent || '').trim());
-  const nextTitle = (title) => check(title && bar.next[0].includes(title),
-    `${pages[0]}: the bar's next link reads "${bar.next[0]}", not the next page's title "${title}"`);
-  const nextUrl = bar.next && decodeURI(new URL(bar.next[1], url(pages[0])).href);
-  if (bar.next && nextUrl !== decodeURI(url(pages[1]))) {
-    const probe = await page.context().newPage();
-    await probe.goto(new URL(bar.next[1], url(pages[0])).href, { waitUntil: 'load' });
+  const nextTitle = (title) => t.check(title && bar.next[0].includes(title),
+    `${t.pages[0]}: the bar's next link reads "${bar.next[0]}", not the next page's title "${title}"`);
+  const nextUrl = bar.next && decodeURI(new URL(bar.next[1], t.url(t.pages[0])).href);
+  if (bar.next && nextUrl !== decodeURI(t.url(t.pages[1]))) {
+    const probe = await page.context().newPage();  // closed with the context
+    await probe.goto(new URL(bar.next[1], t.url(t.pages[0])).href, { waitUntil: 'load' });
     nextTitle(await pageTitle(probe));
     await probe.close();
   }
-  await page.goto(url(pages[1]), { waitUntil: 'load' });
-  if (bar.next && nextUrl === decodeURI(url(pages[1]))) nextTitle(await pageTitle(page));
+  await page.goto(t.url(t.pages[1]), { waitUntil: 'load' });
+  if (bar.next && nextUrl === decodeURI(t.url(t.pages[1]))) nextTitle(await pageTitle(page));
   s = await state(page);
-  check(!s.shown, `${pages[1]} at 1280 px: the contents hidden on ${pages[0]} are shown again on the next page`);
+  t.check(!s.shown, `${t.pages[1]} at 1280 px: the contents hidden on ${t.pages[0]} are shown again on the next page`);
   await page.click('.sidebar-button');
   await settle(page);
-  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await page.goto(t.url(t.pages[0]), { waitUntil: 'load' });
   s = await state(page);
-  check(s.shown, `${pages[0]} at 1280 px: the contents shown again on ${pages[1]} stay hidden on the next page`);
+  t.check(s.shown, `${t.pages[0]} at 1280 px: the contents shown again on ${t.pages[1]} stay hidden on the next page`);
   return page;
 }
 
-async function narrow(browser) {
-  const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2,
+async function narrow(t) {
+  const ctx = await t.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2,
                                          isMobile: true, hasTouch: true });
   const page = await ctx.newPage();
-  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await page.goto(t.url(t.pages[0]), { waitUntil: 'load' });
   let s = await state(page);
-  check(!s.shown, `${pages[0]} at 375 px: the contents are open on a fresh load`);
+  t.check(!s.shown, `${t.pages[0]} at 375 px: the contents are open on a fresh load`);
   const tocOpen = await page.evaluate(() => { const d = document.querySelector('details.page-toc'); return d ? d.open : null; });
-  check(tocOpen === false, `${pages[0]} at 375 px: 本章内容 is ${tocOpen === null ? 'missing' : 'unfolded, filling the first screen'}`);
-  const pressed = await scrollDeepAndPress(page, 375, (sel) => page.tap(sel));
+  t.check(tocOpen === false, `${t.pages[0]} at 375 px: 本章内容 is ${tocOpen === null ? 'missing' : 'unfolded, filling the first screen'}`);
+  const pressed = await scrollDeepAndPress(t, page, 375, (sel) => page.tap(sel));
   const y = pressed.y;
   s = pressed.s;
-  check(s.shown, `${pages[0]} at 375 px: ☰ 目录 did not open the contents`);
-  check(s.y === y, `${pages[0]} at 375 px: opening the contents moved the page from scrollY ${y} to ${s.y}`);
-  check(s.shown && s.navTop >= 0 && s.navTop < 80 && s.navBottom > s.navTop + 200 && s.navBottom <= s.inner + 1,
-        `${pages[0]} at 375 px: the open contents are not on screen under the top bar (top ${s.navTop}, bottom ${s.navBottom}, window ${s.inner})`);
+  t.check(s.shown, `${t.pages[0]} at 375 px: ☰ 目录 did not open the contents`);
+  t.check(s.y === y, `${t.pages[0]} at 375 px: opening the contents moved the page from scrollY ${y} to ${s.y}`);
+  t.check(s.shown && s.navTop >= 0 && s.navTop < 80 && s.navBottom > s.navTop + 200 && s.navBottom <= s.inner + 1,
+        `${t.pages[0]} at 375 px: the open contents are not on screen under the top bar (top ${s.navTop}, bottom ${s.navBottom}, window ${s.inner})`);
   await page.keyboard.press('Escape');
   await settle(page);
   s = await state(page);
-  check(!s.shown && s.y === y, `${pages[0]} at 375 px: Esc did not close the contents where the reader was (shown ${s.shown}, scrollY ${s.y})`);
+  t.check(!s.shown && s.y === y, `${t.pages[0]} at 375 px: Esc did not close the contents where the reader was (shown ${s.shown}, scrollY ${s.y})`);
   // A number bound to its source: a dotted underline says so, a tap shows the source.
   const bound = await page.evaluate(() => {
     const b = document.querySelector('span.bound[title]');
@@ -184,7 +145,7 @@ async function narrow(browser) {
     return { style: getComputedStyle(b).textDecorationStyle, title: b.getAttribute('title') };
   });
   if (bound) {
-    check(bound.style === 'dotted', `${pages[0]} at 375 px: a bound number has no visible cue (text-decoration ${bound.style})`);
+    t.check(bound.style === 'dotted', `${t.pages[0]} at 375 px: a bound number has no visible cue (text-decoration ${bound.style})`);
     await page.tap('span.bound[title] >> nth=0');
     const shown = await page.evaluate(() => {
       const b = document.querySelector('span.bound[title]');
@@ -192,13 +153,13 @@ async function narrow(browser) {
       const r = { content: after.content, position: after.position };
       return r;
     });
-    check(shown.content.includes(bound.title.slice(0, 20)) && shown.position === 'fixed',
-          `${pages[0]} at 375 px: a tap on a bound number does not show its source (${JSON.stringify(shown)})`);
+    t.check(shown.content.includes(bound.title.slice(0, 20)) && shown.position === 'fixed',
+          `${t.pages[0]} at 375 px: a tap on a bound number does not show its source (${JSON.stringify(shown)})`);
     await page.keyboard.press('Escape');
   }
   // The keyboard, on a fresh load scrolled as deep: the first Tab shows the skip link where the
   // reader is, the second reaches the toggle, Space opens it.
-  await page.goto(url(pages[0]), { waitUntil: 'load' });
+  await page.goto(t.url(t.pages[0]), { waitUntil: 'load' });
   await scrollTo(page, y);
   const focused = async () => page.evaluate(() => document.activeElement &&
     (document.activeElement.id || document.activeElement.className || document.activeElement.tagName));
@@ -206,26 +167,26 @@ async function narrow(browser) {
   let f = await focused();
   s = await state(page);
   const skip = await page.evaluate(() => { const r = document.querySelector('.skip-link').getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; });
-  check(f === 'skip-link' && skip[0] >= 0 && skip[1] <= skip[2] && s.y === y,
-        `${pages[0]} at 375 px: the first Tab focuses ${f}, not a visible 跳到正文 link where the reader is (its box ${skip.map(Math.round)}, scrollY ${y} -> ${s.y})`);
+  t.check(f === 'skip-link' && skip[0] >= 0 && skip[1] <= skip[2] && s.y === y,
+        `${t.pages[0]} at 375 px: the first Tab focuses ${f}, not a visible 跳到正文 link where the reader is (its box ${skip.map(Math.round)}, scrollY ${y} -> ${s.y})`);
   await page.keyboard.press('Tab');
   f = await focused();
-  check(f === 'sidebar-toggle', `${pages[0]} at 375 px: the second Tab focuses ${f || 'nothing'}, not ☰ 目录`);
+  t.check(f === 'sidebar-toggle', `${t.pages[0]} at 375 px: the second Tab focuses ${f || 'nothing'}, not ☰ 目录`);
   await page.keyboard.press('Space');
   await settle(page);
   s = await state(page);
-  check(s.shown && s.y === y, `${pages[0]} at 375 px: Space on ☰ 目录 did not open the contents in place (shown ${s.shown}, scrollY ${y} -> ${s.y})`);
+  t.check(s.shown && s.y === y, `${t.pages[0]} at 375 px: Space on ☰ 目录 did not open the contents in place (shown ${s.shown}, scrollY ${y} -> ${s.y})`);
   // A section link in the open contents takes the reader there, on the same page, and closes them.
   const section = await page.evaluate(() => {
     const links = [...document.querySelectorAll('#sidebar a[href^="#"]')];
     return links.length ? links[links.length - 1].getAttribute('href') : null;
   });
-  check(section, `${pages[0]}: the contents list none of the page's own sections`);
+  t.check(section, `${t.pages[0]}: the contents list none of the page's own sections`);
   if (section) {
     await page.tap(`#sidebar a[href="${section}"]`);
     await settle(page);
     s = await state(page);
-    check(!s.shown, `${pages[0]} at 375 px: the contents are still open after following ${section} in them`);
+    t.check(!s.shown, `${t.pages[0]} at 375 px: the contents are still open after following ${section} in them`);
   }
   await ctx.close();
 }
@@ -234,59 +195,89 @@ async function narrow(browser) {
 // focusing it on a click of its label scrolls there. The scroll check must see the jump. On the
 // page the wide check ends on, the longest, with the contents shown (a load of its own cost a
 // CPU second at 36 chapters; a context of its own, a renderer more).
-async function selfCheck(page) {
+async function selfCheck(t, page) {
   await page.addStyleTag({ content: '.topbar { position: static !important; } ' +
                                     '.sidebar-toggle { position: absolute !important; top: 0 !important; }' });
   const y = await scrollTo(page, 5000);
   await page.click('.sidebar-button');
   await settle(page);
   const s = await state(page);
-  if (s.y === y) {
-    failures++;
-    console.log(`FAIL: self-check: with the checkbox planted at the page's top, a click left scrollY at ${y}: the scroll check cannot see a jump`);
-  }
+  t.check(s.y !== y, `self-check: with the checkbox planted at the page's top, a click left scrollY at ${y}: the scroll check cannot see a jump`);
 }
 
-async function main() {
-  const timer = setTimeout(() => {
-    console.log(`FAIL: still running after ${DEADLINE_S} s`);
-    process.exit(1);
-  }, DEADLINE_S * 1000);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const ctx = await newContext(options);
+async function run(io) {
+  const [htmlArg, option] = io.args;
+  if (!htmlArg || (option !== undefined && option !== '--memo-key') || io.args.length > 2) {
+    io.err('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]');
+    return 2;
+  }
+  const htmlDir = io.path(htmlArg);
+  let failures = 0;
+  // The chapter pages, longest first: the scroll checks need a page much taller than the window.
+  const pages = fs.readdirSync(htmlDir).filter((f) => /^\d.*\.html$/.test(f))
+    .sort((a, b) => fs.statSync(path.join(htmlDir, b)).size - fs.statSync(path.join(htmlDir, a)).size);
+  if (pages.length < 2) {
+    io.out(`FAIL: fewer than two chapter pages in ${htmlDir}`);
+    return 1;
+  }
+  const t = {
+    pages,
+    url: (name) => pathToFileURL(path.join(htmlDir, name)).href,
+    check: (ok, what) => {
+      if (!ok) {
+        failures++;
+        io.out(`FAIL: ${what}`);
+      }
+    },
+  };
+
+  // The memo (BOOK_CHECK_MEMO): one verdict, filed under the longest page, resting on the two pages
+  // driven (named in the key: another page may become the longest) and every file loaded.
+  const drivenPage = path.join(htmlDir, pages[0]);
+  const memoArgs = ['--check', __filename, '--root', htmlDir, '--name', 'sidebar', '--rests-on', path.join(__dirname, '..', 'search', 'tests', 'run.sh'),
+    '--also', `driven: ${pages[0]} ${pages[1]}; node ${process.version}`];
+  const memo = (action, args) => {
+    const r = io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args]);
+    if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status} ${r.error || ''}`);
+    return r.stdout;
+  };
+  if (option === '--memo-key') {
+    io.out(JSON.stringify({ args: memoArgs, page: drivenPage }));
+    return 0;
+  }
+  if (io.env.BOOK_CHECK_MEMO && memo('select', [drivenPage]).trim() === '') {
+    io.out(`☰ 目录 on ${pages[0]} and ${pages[1]}: not driven again: it passed on these very pages and every file ` +
+           `they loaded (BOOK_CHECK_MEMO=${io.env.BOOK_CHECK_MEMO})`);
+    return 0;
+  }
+  const loaded = new Set([drivenPage]); // every file:// Chromium requested, for the memo
+  const browser = await io.browser();
+  t.newContext = async (options) => {
+    const ctx = await browser.newContext(options);
     ctx.on('request', (r) => { if (r.url().startsWith('file:')) loaded.add(fileURLToPath(r.url().split('#')[0])); });
     return ctx;
   };
-  try {
-    const wideContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-    await selfCheck(await wide(wideContext));
-    await wideContext.close();
-    await narrow(browser);
-  } finally {
-    clearTimeout(timer);
-    await browser.close();
-  }
+  const wideContext = await t.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  await selfCheck(t, await wide(t, wideContext));
+  await wideContext.close();
+  await narrow(t);
   if (failures) {
-    console.log(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
-    process.exit(1);
+    io.out(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
+    return 1;
   }
-  if (process.env.BOOK_CHECK_MEMO) {  // the pass, kept with every file Chromium loaded
+  if (io.env.BOOK_CHECK_MEMO) {  // the pass, kept with every file Chromium loaded
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sidebar-'));
-    fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify({ [drivenPage]: [...loaded].sort() }));
-    memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify({ [drivenPage]: [...loaded].sort() }));
+      memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
-  console.log(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
-              'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +
-              '(and the planted jump was seen)');
+  io.out(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
+         'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +
+         '(and the planted jump was seen)');
+  return 0;
 }
 
-main().catch((e) => {
-  console.log(`FAIL: ${e.stack || e}`);
-  process.exit(1);
-});
+module.exports = check(module, run, DEADLINE_S);

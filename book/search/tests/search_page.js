@@ -13,19 +13,15 @@
 //   - at 375 px the box and the list fit the screen; in dark mode the text keeps
 //     its contrast (WCAG AA, 4.5:1).
 // With SCREENSHOT_DIR it also writes PNGs to look at (1280/375 px, light/dark).
+// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
+// measure_pages.js (book/tests/chromium_pages.py --run), its wide-screen loads in that server's tabs.
 'use strict';
-const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
+const { check: browserCheck, fresh } = require('../../tests/browser_check.js');
 
-const [depsDir, htmlDir, shotDir] = process.argv.slice(2);
-if (!htmlDir) {
-  console.error('usage: node search_page.js DEPS_DIR HTML_DIR [SCREENSHOT_DIR]');
-  process.exit(2);
-}
-const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const DEADLINE_S = 100; // a hang's message before ctest's TIMEOUT
 
 // query -> the page its first hit must be on; undefined: any page (the text decides);
 // null: the query must find nothing. Pages rather than sections, so that rewording a
@@ -45,22 +41,6 @@ const QUERIES = {
   '量子纠缠': null,
   xylophone: null,
 };
-
-let failures = 0;
-function check(ok, what) {
-  if (!ok) {
-    failures++;
-    console.error(`search_page: FAILED: ${what}`);
-  }
-  return ok;
-}
-
-// The sections that contain the query as written (case-insensitive), by href.
-const docs = JSON.parse(execFileSync('python3', [path.join(__dirname, '..', 'sections.py'), htmlDir], { encoding: 'utf8' }));
-function literal(query) {
-  const q = query.toLowerCase();
-  return new Set(docs.filter((d) => (d.section + ' ' + d.text).toLowerCase().includes(q)).map((d) => d.href));
-}
 
 async function search(page, query) {
   const input = page.locator('#book-search-input');
@@ -99,22 +79,53 @@ function contrast(a, b) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-async function main() {
-  const index = path.join(path.resolve(htmlDir), 'index.html');
+// A wide-screen tab of the pool (browser_check.js), fresh, at 1280 × 900 px, light.
+async function wideTab(tabs) {
+  const tab = await tabs.take();
+  await fresh(tab);
+  await tab.page.setViewportSize({ width: 1280, height: 900 });
+  if (tab.shown !== 'light') { await tab.page.emulateMedia({ colorScheme: 'light' }); tab.shown = 'light'; }
+  return tab;
+}
+
+async function run(io) {
+  const [htmlArg, shotArg] = io.args;
+  if (!htmlArg) {
+    io.err('usage: node search_page.js DEPS_DIR HTML_DIR [SCREENSHOT_DIR]');
+    return 2;
+  }
+  const htmlDir = io.path(htmlArg);
+  const shotDir = shotArg && io.path(shotArg);
+  let failures = 0;
+  function check(ok, what) {
+    if (!ok) {
+      failures++;
+      io.err(`search_page: FAILED: ${what}`);
+    }
+    return ok;
+  }
+  // The sections that contain the query as written (case-insensitive), by href.
+  const sections = io.python([path.join(__dirname, '..', 'sections.py'), htmlDir]);
+  if (sections.status !== 0) {
+    io.out(`FAIL: book/search/sections.py: exit ${sections.status} ${sections.error || ''}`);
+    return 1;
+  }
+  const docs = JSON.parse(sections.stdout);
+  function literal(query) {
+    const q = query.toLowerCase();
+    return new Set(docs.filter((d) => (d.section + ' ' + d.text).toLowerCase().includes(q)).map((d) => d.href));
+  }
+
+  const index = path.join(htmlDir, 'index.html');
   check(fs.existsSync(index), `${index} exists`);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  const deadline = setTimeout(() => {
-    console.error('search_page: FAILED: still running after 100 s');
-    process.exit(1);
-  }, 100000);
+  const browser = await io.browser();
+  const tabs = await io.tabs();
+  const tab = await wideTab(tabs);
+  const page = tab.page;
+  const errors = [];
+  const onError = (e) => errors.push(String(e));
+  page.on('pageerror', onError);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(pathToFileURL(index).href);
     check((await page.locator('#book-search-input').count()) === 1, 'index.html has the search box');
 
@@ -144,10 +155,10 @@ async function main() {
     }
     const last = pages.filter((f) => f !== 'index.html').pop();
     if (check(last !== undefined, `${htmlDir} has no page but index.html`)) {
-      const p = await context.newPage();
-      await p.goto(pathToFileURL(path.join(htmlDir, last)).href);
-      check((await p.locator('#book-search-input').count()) === 1, `${last} has the search box`);
-      await p.close();
+      const other = await wideTab(tabs);
+      await other.page.goto(pathToFileURL(path.join(htmlDir, last)).href);
+      check((await other.page.locator('#book-search-input').count()) === 1, `${last} has the search box`);
+      tabs.give(other);
     }
 
     for (const [query, firstPage] of Object.entries(QUERIES)) {
@@ -161,7 +172,7 @@ async function main() {
           `${label}: must find nothing and say so; got ${JSON.stringify(got)}`);
         continue;
       }
-      console.log(`${label}: ${got.count} hits, ${want.size} sections contain it; first: ${hrefs[0] || '-'}`);
+      io.out(`${label}: ${got.count} hits, ${want.size} sections contain it; first: ${hrefs[0] || '-'}`);
       if (want.size === 0) {
         // The book does not use it (yet): then nothing may be found either.
         check(got.hits.length === 0, `${label}: no section contains it, yet it found ${hrefs.join(', ')}`);
@@ -284,17 +295,15 @@ async function main() {
       }
     }
   } finally {
-    clearTimeout(deadline);
-    await browser.close();
+    page.off('pageerror', onError);
   }
+  tabs.give(tab);
   if (failures) {
-    console.error(`search_page: ${failures} check(s) failed`);
-    process.exit(1);
+    io.err(`search_page: ${failures} check(s) failed`);
+    return 1;
   }
-  console.log(`search_page: ok (${Object.keys(QUERIES).length} queries, 375 px light and dark)`);
+  io.out(`search_page: ok (${Object.keys(QUERIES).length} queries, 375 px light and dark)`);
+  return 0;
 }
 
-main().catch((e) => {
-  console.error(`search_page: FAILED: ${e.stack || e}`);
-  process.exit(1);
-});
+module.exports = browserCheck(module, run, DEADLINE_S);

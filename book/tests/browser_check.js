@@ -1,0 +1,160 @@
+// A check in headless Chromium (Debian's, $CHROMIUM or /usr/bin/chromium, driven by playwright-core
+// from DEPS_DIR) that runs either in a Node of its own, `node CHECK.js DEPS_DIR ARGS...`, or as a
+// job of the kept `measure_pages.js --serve` (book/tests/chromium_pages.py --run, under
+// scripts/build-book and scripts/test): a start of Node, playwright-core and Chromium costs
+// about 2 CPU s, and a prose edit's gate ran three such checks besides the page checks.
+//
+// A check module ends with `module.exports = check(module, run, DEADLINE_S)`, where
+// `async run(io)` returns the exit status and talks to the world through `io` alone:
+//   io.args        its arguments after DEPS_DIR; io.deps: DEPS_DIR; io.path(p): p against the caller's folder
+//   io.env         the caller's environment (pass it to the programs it starts)
+//   io.out(text), io.err(text): a line to the caller's stdout, stderr
+//   io.python(args, {quiet}): python3 ARGS run in the caller's environment: {status, stdout,
+//                  error}, its stderr passed on to the caller's (dropped when quiet)
+//   io.browser()   a browser with newContext(options) only: its contexts are closed when the run ends
+//   io.tabs()      tabs of one browser context, kept between runs by the server (tabPool)
+// Neither starts Chromium until a run asks for it: a check whose memo holds starts none.
+'use strict';
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+// launch(depsDir): Chromium as every check starts it.
+function launch(depsDir) {
+  const { chromium } = require(path.join(path.resolve(depsDir), 'node_modules', 'playwright-core'));
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
+// tabPool(browser): tabs, all in ONE browser context, each switched to a load's colour scheme in
+// place (emulateMedia: `shown` says which) and its file:// requests gathered in `requested` (a Set
+// of URLs, while one is set). A new tab costs a renderer of its own and its first load of a page
+// about twice a later one (page 02, 3 chapters: a context, its tab and a load 1.6 CPU s; a load in
+// a tab that loaded before 0.6). take() gives an idle tab or a new one; give() puts it back;
+// drop() closes one whose state is unknown (its load failed, its job ran out of time).
+// fresh(tab) makes the tab's next load a fresh one: its storage cleared, at about:blank (not a
+// reload that restores scroll and form state).
+function tabPool(browser) {
+  let context = null;
+  const idle = [];
+  const live = new Set();
+  return {
+    async take() {
+      if (idle.length) return idle.pop();
+      if (!context) context = browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 });
+      const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
+      tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
+      live.add(tab);
+      return tab;
+    },
+    give(tab) { if (live.has(tab)) { tab.requested = null; idle.push(tab); } },
+    drop(tab) { if (live.delete(tab)) tab.page.close().catch(() => {}); },  // held by its job, never idle
+  };
+}
+
+async function fresh(tab) {
+  if (tab.page.url() === 'about:blank') return;
+  await tab.page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
+  await tab.page.goto('about:blank');
+}
+
+// The contexts a run made in a browser it shares: closed, and with them their tabs, when the run
+// ends or runs out of time; a run still going after its deadline gets none.
+function borrowed(browser) {
+  const contexts = new Set();
+  let ended = false;
+  return {
+    async newContext(options) {
+      if (ended) throw new Error('the run has ended');
+      const context = await (await browser()).newContext(options);
+      contexts.add(context);
+      if (ended) context.close().catch(() => {});
+      return context;
+    },
+    closeAll() {
+      ended = true;
+      return Promise.all([...contexts].map((c) => c.close().catch(() => {})));
+    },
+  };
+}
+
+// A pool whose tabs a run still holds when it ends are dropped, not given back (the run may have
+// left them mid-load); a run still going after its deadline gets none.
+function tracked(pool) {
+  const held = new Set();
+  let ended = false;
+  return {
+    async take() {
+      if (ended) throw new Error('the run has ended');
+      const tab = await pool.take();
+      if (ended) { pool.drop(tab); throw new Error('the run has ended'); }
+      held.add(tab);
+      return tab;
+    },
+    give(tab) { if (held.delete(tab)) pool.give(tab); },
+    drop(tab) { if (held.delete(tab)) pool.drop(tab); },
+    dropAll() { ended = true; for (const tab of held) pool.drop(tab); held.clear(); },
+  };
+}
+
+// runCheck(run, deadlineS, job, shared, sink): runs the check on JOB ({deps, args, env, cwd}) with
+// the shared browser (a function returning a promise of it, launched on first call) and tab pool
+// (shared.tabs()), its lines going to sink.out and sink.err; resolves to its exit status, 1 with a
+// FAIL line when it runs past deadlineS.
+async function runCheck(run, deadlineS, job, shared, sink) {
+  const contexts = borrowed(shared.browser);
+  const tabs = tracked(shared.tabs());
+  const io = {
+    deps: path.resolve(job.cwd, job.deps),
+    args: job.args,
+    path: (p) => path.resolve(job.cwd, p),
+    env: job.env,
+    out: (text) => sink.out(`${text}\n`),
+    err: (text) => sink.err(`${text}\n`),
+    python: (args, { quiet = false } = {}) => {
+      const r = spawnSync('python3', args, { encoding: 'utf8', env: job.env, cwd: job.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+      if (!quiet && r.stderr) sink.err(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
+      return { status: r.status, stdout: r.stdout || '', error: r.error ? r.error.message : null };
+    },
+    browser: async () => contexts,
+    tabs: async () => tabs,
+  };
+  let timer = null;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(`FAIL: still running after ${deadlineS} s`), deadlineS * 1000);
+  });
+  let status;
+  try {
+    const ended = await Promise.race([run(io).catch((e) => { io.out(`FAIL: ${e.stack || e}`); return 1; }), late]);
+    if (typeof ended === 'string') { io.out(ended); status = 1; } else status = ended;
+  } finally {
+    clearTimeout(timer);
+    tabs.dropAll();
+    await contexts.closeAll();
+  }
+  return status;
+}
+
+// check(mod, run, deadlineS): the module's exports; when it is the program Node started
+// (`node CHECK.js DEPS_DIR ARGS...`), runs it with a browser of its own and exits with its status.
+function check(mod, run, deadlineS) {
+  if (require.main === mod) {
+    const [deps, ...args] = process.argv.slice(2);
+    let started = null;
+    const browser = () => { started = started || launch(deps || '.'); return started; };
+    let pool = null;
+    const shared = { browser, tabs: () => { pool = pool || tabPool({ newContext: async (o) => (await browser()).newContext(o) }); return pool; } };
+    const sink = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+    runCheck(run, deadlineS, { deps: deps || '.', args, env: process.env, cwd: process.cwd() }, shared, sink).then(async (status) => {
+      if (started) await (await started).close().catch(() => {});
+      process.exit(status);
+    }, (e) => {
+      console.log(`FAIL: ${e.stack || e}`);
+      process.exit(1);
+    });
+  }
+  return { run, deadlineS };
+}
+
+module.exports = { check, runCheck, launch, tabPool, fresh };
