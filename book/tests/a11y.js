@@ -65,7 +65,7 @@ async function run(io) {
   const narrowed = 'BOOK_CHECK_CHAPTERS' in io.env;
   let pages;
   try {
-    const filter = io.python([path.join(__dirname, 'page_filter.py'), 'book/a11y', htmlDir]);
+    const filter = await io.python([path.join(__dirname, 'page_filter.py'), 'book/a11y', htmlDir]);
     if (filter.status !== 0) {
       io.out(`FAIL: book/tests/page_filter.py: ${filter.status == null ? filter.error : `exit ${filter.status}`}`);
       return 1;
@@ -77,16 +77,16 @@ async function run(io) {
   }
   // The memo (BOOK_CHECK_MEMO): which pages to load, and after a pass the files each one read.
   const memoArgs = ['--check', __filename, '--root', htmlDir, '--rests-on', baselinePath];
-  const memo = (action, args, quiet) => {
-    const r = io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args], { quiet });
+  const memo = async (action, args, quiet) => {
+    const r = await io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args], { quiet });
     if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status}`);
     return r.stdout;
   };
   const allPages = pages;
   let selfHeld = false; // the self-check's verdict kept: its page and the scripts unchanged (page_memo.py)
   if (io.env.BOOK_CHECK_MEMO) {
-    selfHeld = memo('select', [SELF_CHECK], true).trim() === '';
-    pages = memo('select', allPages.map((name) => path.join(htmlDir, name))).split('\n').filter((l) => l)
+    selfHeld = (await memo('select', [SELF_CHECK], true)).trim() === '';
+    pages = (await memo('select', allPages.map((name) => path.join(htmlDir, name)))).split('\n').filter((l) => l)
       .map((p) => path.basename(p));
   }
   const leftOut = allPages.length - pages.length;
@@ -137,7 +137,7 @@ async function run(io) {
       const dom = crypto.createHash('sha256').update(await page.evaluate(() => document.documentElement.outerHTML)).digest('hex');
       seen();
       doms[key] = { dom, files: [...read].sort() };
-      if (memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true).trim() === 'held') return null;
+      if ((await memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true)).trim() === 'held') return null;
       tab.requested = new Set();
     }
     await page.addScriptTag({ path: AXE });
@@ -196,7 +196,7 @@ async function run(io) {
       [file, [...reads.get(path.basename(file))].sort()]))));
     fs.writeFileSync(path.join(dir, 'doms.json'), JSON.stringify(doms));
     try {
-      memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
+      await memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
                     ...allPages.map((name) => path.join(htmlDir, name))]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

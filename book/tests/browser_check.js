@@ -9,14 +9,14 @@
 //   io.args        its arguments after DEPS_DIR; io.deps: DEPS_DIR; io.path(p): p against the caller's folder
 //   io.env         the caller's environment (pass it to the programs it starts)
 //   io.out(text), io.err(text): a line to the caller's stdout, stderr
-//   io.python(args, {quiet}): python3 ARGS run in the caller's environment: {status, stdout,
-//                  error}, its stderr passed on to the caller's (dropped when quiet)
+//   io.python(args, {quiet}): python3 ARGS run in the caller's environment and folder: a promise of
+//                  {status, stdout, error}, its stderr passed on to the caller's (dropped when quiet)
 //   io.browser()   a browser with newContext(options) only: its contexts are closed when the run ends
 //   io.tabs()      tabs of one browser context, kept between runs by the server (tabPool)
 // Neither starts Chromium until a run asks for it: a check whose memo holds starts none.
 'use strict';
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { execFile } = require('child_process');
 
 // launch(depsDir): Chromium as every check starts it.
 function launch(depsDir) {
@@ -112,11 +112,14 @@ async function runCheck(run, deadlineS, job, shared, sink) {
     env: job.env,
     out: (text) => sink.out(`${text}\n`),
     err: (text) => sink.err(`${text}\n`),
-    python: (args, { quiet = false } = {}) => {
-      const r = spawnSync('python3', args, { encoding: 'utf8', env: job.env, cwd: job.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-      if (!quiet && r.stderr) sink.err(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
-      return { status: r.status, stdout: r.stdout || '', error: r.error ? r.error.message : null };
-    },
+    python: (args, { quiet = false } = {}) => new Promise((resolve) => {  // not spawnSync: the
+      // server's other jobs go on meanwhile
+      execFile('python3', args, { encoding: 'utf8', env: job.env, cwd: job.cwd, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
+        if (!quiet && stderr) sink.err(stderr.endsWith('\n') ? stderr : `${stderr}\n`);
+        const status = e ? (typeof e.code === 'number' ? e.code : null) : 0;
+        resolve({ status, stdout: stdout || '', error: e && status === null ? e.message : null });
+      });
+    }),
     browser: async () => contexts,
     tabs: async () => tabs,
   };
@@ -127,7 +130,8 @@ async function runCheck(run, deadlineS, job, shared, sink) {
   let status;
   try {
     const ended = await Promise.race([run(io).catch((e) => { io.out(`FAIL: ${e.stack || e}`); return 1; }), late]);
-    if (typeof ended === 'string') { io.out(ended); status = 1; } else status = ended;
+    if (typeof ended === 'string') { io.out(ended); status = 1; } else if (Number.isInteger(ended)) status = ended;
+    else { io.out(`FAIL: the check returned ${ended}, not an exit status`); status = 1; }  // never a pass by omission
   } finally {
     clearTimeout(timer);
     tabs.dropAll();

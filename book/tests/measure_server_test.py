@@ -161,7 +161,7 @@ async function run(io) {{
   const page = await context.newPage();
   await page.goto(require('url').pathToFileURL(io.path(name)).href);
   const own = await page.evaluate(() => document.documentElement.scrollWidth);
-  const said = io.python(['-c', 'import os; print(os.environ["CHECK_SAYS"])']).stdout.trim();
+  const said = (await io.python(['-c', 'import os; print(os.environ["CHECK_SAYS"])'])).stdout.trim();
   io.out(`{word} ${{pooled}} ${{own}} ${{said}}`);
   io.err('a line on stderr');
   return 3;

@@ -236,8 +236,8 @@ async function run(io) {
   const drivenPage = path.join(htmlDir, pages[0]);
   const memoArgs = ['--check', __filename, '--root', htmlDir, '--name', 'sidebar', '--rests-on', path.join(__dirname, '..', 'search', 'tests', 'run.sh'),
     '--also', `driven: ${pages[0]} ${pages[1]}; node ${process.version}`];
-  const memo = (action, args) => {
-    const r = io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args]);
+  const memo = async (action, args) => {
+    const r = await io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args]);
     if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status} ${r.error || ''}`);
     return r.stdout;
   };
@@ -245,7 +245,7 @@ async function run(io) {
     io.out(JSON.stringify({ args: memoArgs, page: drivenPage }));
     return 0;
   }
-  if (io.env.BOOK_CHECK_MEMO && memo('select', [drivenPage]).trim() === '') {
+  if (io.env.BOOK_CHECK_MEMO && (await memo('select', [drivenPage])).trim() === '') {
     io.out(`☰ 目录 on ${pages[0]} and ${pages[1]}: not driven again: it passed on these very pages and every file ` +
            `they loaded (BOOK_CHECK_MEMO=${io.env.BOOK_CHECK_MEMO})`);
     return 0;
@@ -269,7 +269,7 @@ async function run(io) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sidebar-'));
     try {
       fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify({ [drivenPage]: [...loaded].sort() }));
-      memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
+      await memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -105,7 +105,7 @@ async function run(io) {
     return ok;
   }
   // The sections that contain the query as written (case-insensitive), by href.
-  const sections = io.python([path.join(__dirname, '..', 'sections.py'), htmlDir]);
+  const sections = await io.python([path.join(__dirname, '..', 'sections.py'), htmlDir]);
   if (sections.status !== 0) {
     io.out(`FAIL: book/search/sections.py: exit ${sections.status} ${sections.error || ''}`);
     return 1;
