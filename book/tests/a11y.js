@@ -26,7 +26,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { fileURLToPath, pathToFileURL } = require('url');
-const { check, fresh } = require('./browser_check.js');
+const { check, fresh, show } = require('./browser_check.js');
 
 const WIDTHS = [1280, 375];
 const SCHEMES = ['light', 'dark'];
@@ -108,9 +108,6 @@ async function run(io) {
   // not a reload that restores its scroll and its search box.
   const tabs = await io.tabs();
   let tab = null;
-  const show = async (scheme) => {
-    if (tab.shown !== scheme) { await tab.page.emulateMedia({ colorScheme: scheme }); tab.shown = scheme; }
-  };
 
   // The views whose DOM (after openEverything) and loaded files were seen, for the memo:
   // view key -> { dom: sha256 of its outerHTML, files }.
@@ -125,7 +122,7 @@ async function run(io) {
     const page = tab.page;
     await fresh(tab);
     await page.setViewportSize({ width, height: 900 });
-    await show(schemes[0]);
+    await show(tab, schemes[0]);
     tab.requested = new Set();
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
     await openEverything(page, SEARCHED.has(path.basename(file)));
@@ -143,7 +140,7 @@ async function run(io) {
     await page.addScriptTag({ path: AXE });
     const found = {};
     for (const scheme of schemes) {
-      await show(scheme);
+      await show(tab, scheme);
       found[scheme] = await page.evaluate(async () => {
         const r = await window.axe.run(document, { resultTypes: ['violations'] });
         const out = r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),

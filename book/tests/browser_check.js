@@ -27,14 +27,14 @@ function launch(depsDir) {
   });
 }
 
-// tabPool(browser): tabs, all in ONE browser context, each switched to a load's colour scheme in
+// tabPool(browser): tabs, all in ONE browser context of the browser that browser() resolves to, each switched to a load's colour scheme in
 // place (emulateMedia: `shown` says which) and its file:// requests gathered in `requested` (a Set
 // of URLs, while one is set). A new tab costs a renderer of its own and its first load of a page
 // about twice a later one (page 02, 3 chapters: a context, its tab and a load 1.6 CPU s; a load in
 // a tab that loaded before 0.6). take() gives an idle tab or a new one; give() puts it back;
 // drop() closes one whose state is unknown (its load failed, its job ran out of time).
 // fresh(tab) makes the tab's next load a fresh one: its storage cleared, at about:blank (not a
-// reload that restores scroll and form state).
+// reload that restores scroll and form state); show(tab, scheme) switches its colour scheme.
 function tabPool(browser) {
   let context = null;
   const idle = [];
@@ -42,7 +42,7 @@ function tabPool(browser) {
   return {
     async take() {
       if (idle.length) return idle.pop();
-      if (!context) context = browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 });
+      if (!context) context = browser().then((b) => b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 }));
       const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
       tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
       live.add(tab);
@@ -57,6 +57,12 @@ async function fresh(tab) {
   if (tab.page.url() === 'about:blank') return;
   await tab.page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
   await tab.page.goto('about:blank');
+}
+
+async function show(tab, scheme) {
+  if (tab.shown === scheme) return;
+  await tab.page.emulateMedia({ colorScheme: scheme });
+  tab.shown = scheme;
 }
 
 // The contexts a run made in a browser it shares: closed, and with them their tabs, when the run
@@ -79,8 +85,9 @@ function borrowed(browser) {
   };
 }
 
-// A pool whose tabs a run still holds when it ends are dropped, not given back (the run may have
-// left them mid-load); a run still going after its deadline gets none.
+// tracked(pool): the pool as one run (a check's, a measuring job's) takes from it: the tabs it still
+// holds when it ends are dropped by dropAll(), not given back (the run may have left them
+// mid-load), and a run still going after its deadline gets none.
 function tracked(pool) {
   const held = new Set();
   let ended = false;
@@ -147,8 +154,8 @@ function check(mod, run, deadlineS) {
     const [deps, ...args] = process.argv.slice(2);
     let started = null;
     const browser = () => { started = started || launch(deps || '.'); return started; };
-    let pool = null;
-    const shared = { browser, tabs: () => { pool = pool || tabPool({ newContext: async (o) => (await browser()).newContext(o) }); return pool; } };
+    const pool = tabPool(browser);  // no browser until a tab is taken
+    const shared = { browser, tabs: () => pool };
     const sink = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
     runCheck(run, deadlineS, { deps: deps || '.', args, env: process.env, cwd: process.cwd() }, shared, sink).then(async (status) => {
       if (started) await (await started).close().catch(() => {});
@@ -161,4 +168,4 @@ function check(mod, run, deadlineS) {
   return { run, deadlineS };
 }
 
-module.exports = { check, runCheck, launch, tabPool, fresh };
+module.exports = { check, runCheck, launch, tabPool, tracked, fresh, show };

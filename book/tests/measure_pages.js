@@ -49,11 +49,11 @@ if (!depsDir || (mode !== undefined && (mode !== '--serve' || !socketPath || !(N
   console.error('usage: node measure_pages.js DEPS_DIR < JOB.json\n       node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S');
   process.exit(2);
 }
-const { launch, tabPool, fresh, runCheck } = require('./browser_check.js');
+const { launch, tabPool, tracked, fresh, show, runCheck } = require('./browser_check.js');
 
-// runJob(job, pool, taken): the job's RESULTS, its loads made in tabs from `pool`; every tab it
-// takes is added to the Set `taken` while it holds it (the server drops them at the job's deadline).
-async function runJob(job, pool, taken) {
+// runJob(job, pool): the job's RESULTS, its loads made in tabs from `pool` (browser_check.js's
+// tracked: the server drops the tabs a job still holds at its deadline).
+async function runJob(job, pool) {
   const measure = `(${job.measure})()`;
   const results = new Array(job.loads.length);
   // The queue: one group of loads per page load: the loads with the same "group" and URL, in
@@ -75,14 +75,10 @@ async function runJob(job, pool, taken) {
         for (const i of group) {
           const load = job.loads[i];
           try {
-            if (!tab) { tab = await pool.take(); taken.add(tab); }
+            if (!tab) tab = await pool.take();
             const page = tab.page;
             if (!loaded) await fresh(tab);
-            const scheme = load.dark ? 'dark' : 'light';
-            if (tab.shown !== scheme) {  // before the load, or switched in place within the group
-              await page.emulateMedia({ colorScheme: scheme });
-              tab.shown = scheme;
-            }
+            await show(tab, load.dark ? 'dark' : 'light');  // before the load, or in place within the group
             const size = page.viewportSize();
             if (!size || size.width !== load.width || size.height !== load.height) {
               await page.setViewportSize({ width: load.width, height: load.height });
@@ -101,12 +97,12 @@ async function runJob(job, pool, taken) {
           } catch (e) {
             results[i] = { error: String(e.message || e).split('\n')[0] };
             loaded = false;
-            if (tab) { taken.delete(tab); pool.drop(tab); tab = null; }  // its state unknown: a new tab next
+            if (tab) { pool.drop(tab); tab = null; }  // its state unknown: a new tab next
           }
         }
       }
     } finally {
-      if (tab) { taken.delete(tab); pool.give(tab); }
+      if (tab) pool.give(tab);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, job.tabs || 1) }, worker));
@@ -122,7 +118,7 @@ async function main() {
   const browser = await launch(depsDir);
   let results;
   try {
-    results = await runJob(job, tabPool(browser), new Set());
+    results = await runJob(job, tabPool(async () => browser));
   } finally {
     clearTimeout(deadline);
     await browser.close();
@@ -160,7 +156,7 @@ async function serve() {
     }
     return started;
   };
-  const pool = tabPool({ newContext: async (options) => (await browser()).newContext(options) }); // kept between jobs
+  const pool = tabPool(browser); // kept between jobs
   const shared = { browser, tabs: () => pool };
   let running = 0;
   let open = 0; // connections not yet closed: a job may still be arriving on one
@@ -176,7 +172,7 @@ async function serve() {
       if (stopping) { socket.destroy(); return; }  // no reply: the client starts a browser of its own
       running++;
       clearTimeout(idle);
-      const taken = new Set();
+      const tabs = tracked(pool);
       let reply;
       let timer = null;
       try {
@@ -193,13 +189,13 @@ async function serve() {
             timer = setTimeout(() => resolve({ error: `still running after ${job.deadline} s (${job.loads.length} loads)` }),
               job.deadline * 1000);
           });
-          reply = await Promise.race([runJob(job, pool, taken).then((results) => ({ results })), late]);
+          reply = await Promise.race([runJob(job, tabs).then((results) => ({ results })), late]);
         }
       } catch (e) {
         reply = { error: String(e.stack || e) };
       } finally {
         clearTimeout(timer);
-        for (const tab of taken) pool.drop(tab);  // a job out of time: its loads stop with their tabs
+        tabs.dropAll();  // a job out of time: its loads stop with their tabs
       }
       socket.end(JSON.stringify(reply));
       running--;

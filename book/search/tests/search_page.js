@@ -19,7 +19,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { check: browserCheck, fresh } = require('../../tests/browser_check.js');
+const { check: browserCheck, fresh, show } = require('../../tests/browser_check.js');
 
 const DEADLINE_S = 100; // a hang's message before ctest's TIMEOUT
 
@@ -84,7 +84,7 @@ async function wideTab(tabs) {
   const tab = await tabs.take();
   await fresh(tab);
   await tab.page.setViewportSize({ width: 1280, height: 900 });
-  if (tab.shown !== 'light') { await tab.page.emulateMedia({ colorScheme: 'light' }); tab.shown = 'light'; }
+  await show(tab, 'light');
   return tab;
 }
 
