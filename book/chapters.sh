@@ -28,3 +28,19 @@ resolve_chapter() {
   fi
   echo "$hit"
 }
+
+# resolve_chapters ARG...: each ARG's chapter as resolve_chapter accepts it, one a line, from one
+# read of the list (not three processes an ARG: run-in-page renders 18 named pages at 36 chapters);
+# on the first ARG it does not accept, resolve_chapter's message and status 2.
+resolve_chapters() {
+  local list arg chapter hit
+  list=$(book_chapters) || return
+  for arg in "$@"; do
+    hit=
+    while read -r chapter _; do
+      if [ -n "$arg" ] && { [ "$chapter" = "$arg" ] || [ "${chapter%%-*}" = "$arg" ]; }; then hit=$chapter; break; fi
+    done <<<"$list"
+    [ -n "$hit" ] || { resolve_chapter "$arg" >/dev/null; return 2; }
+    echo "$hit"
+  done
+}

@@ -79,7 +79,7 @@ output() {
 # the space after inline math would go with it ("PV两个").
 page() {
   local src=$1 name
-  name=$(basename "$src" .md)
+  page_name name "$src"
   shift
   output "$out/html/$name.html" "book/$name.md" --to html5 --standalone --template "$book/html/page.html" \
     --wrap=none --css book.css --css page.css \
@@ -98,27 +98,38 @@ mono_fonts() {
   "${memo[@]}" fonts "$cache" "$1"
 }
 
+# page_name VAR FILE.md: VAR = its page's name, FILE without its folder and .md. No basename, no
+# subshell: a render goes through every page's name several times, and a process costs ~5 ms.
+page_name() {
+  local _page=${2##*/}
+  printf -v "$1" '%s' "${_page%.md}"
+}
+
 # html_assets DIR: the stylesheet and the full-size figures the pages link to
-# (golden/<chapter>/<name>.svg as DIR/figures/<chapter>--<name>.svg).
+# (golden/<chapter>/<name>.svg as DIR/figures/<chapter>--<name>.svg: one tar renames them all,
+# not a cp each; new files, owned and permitted as cp makes them).
 html_assets() {
-  local dir=$1 svg rel
+  local dir=$1
+  local svgs=("$root"/golden/*/*.svg)
   cp "$book/book.css" "$dir/book.css"
   cp "$book/html/page.css" "$dir/page.css"
   mono_fonts "$dir/fonts"
   mkdir -p "$dir/figures"
-  for svg in "$root"/golden/*/*.svg; do
-    [ -e "$svg" ] || continue
-    rel=${svg#"$root/golden/"}
-    cp "$svg" "$dir/figures/${rel//\//--}"
-  done
+  [ -e "${svgs[0]}" ] || return 0
+  tar -C "$root/golden" -cf - -- "${svgs[@]#"$root/golden/"}" |
+    tar -C "$dir/figures" -xf - --transform='s,/,--,' --no-same-owner --no-same-permissions --touch
 }
 
 # prune_figures DIR: html_assets copies every golden SVG; one no page links to is not published.
+# Which are linked: one grep over the pages for all the figures' names, not one per figure.
 prune_figures() {
-  local svg
-  for svg in "$1"/figures/*.svg; do
-    [ -e "$svg" ] || continue
-    grep -qF "figures/$(basename "$svg")" "$1"/*.html || rm -f "$svg"
+  local svg hit
+  local svgs=("$1"/figures/*.svg)
+  local -A linked=()
+  [ -e "${svgs[0]}" ] || return 0
+  while IFS= read -r hit; do linked[$hit]=1; done < <(printf 'figures/%s\n' "${svgs[@]##*/}" | grep -ohF -f - "$1"/*.html)
+  for svg in "${svgs[@]}"; do
+    [ -n "${linked[figures/${svg##*/}]:-}" ] || rm -f "$svg"
   done
 }
 
@@ -182,19 +193,19 @@ if [ $# -gt 0 ]; then
   html_assets "$out/html"
   copy_run_assets "$out/html"
   named=()
-  for arg in "$@"; do
-    chapter=$(resolve_chapter "$arg" | cut -d' ' -f1)
-    named+=("$book/$chapter.md")
-  done
+  chapters=$(resolve_chapters "$@")  # exits 2 with the message on an unknown chapter
+  for chapter in $chapters; do named+=("$book/$chapter.md"); done
   declare -A kept_now=()
   while IFS= read -r target; do kept_now[$target]=1; done < <(kept_pages "${named[@]}")
   for src in "${named[@]}"; do
-    [ -n "${kept_now[$out/html/$(basename "$src" .md).html]:-}" ] || chapter_page "$src"
+    page_name name "$src"
+    [ -n "${kept_now[$out/html/$name.html]:-}" ] || chapter_page "$src"
   done
   # The page links to the contents (index.html) and to its neighbours: render
   # every page that is not there yet, so no link of the page is dead.
   for src in "${pages[@]}"; do
-    [ ! -f "$out/html/$(basename "$src" .md).html" ] || continue
+    page_name name "$src"
+    [ ! -f "$out/html/$name.html" ] || continue
     if [ "$src" = "${pages[0]}" ]; then page "$src"; else chapter_page "$src"; fi
   done
   if [ $want_pdf -eq 1 ]; then
@@ -221,7 +232,8 @@ declare -A kept_now=()
 while IFS= read -r target; do kept_now[$target]=1; done < <(kept_pages "${pages[@]}")
 pids=()
 for src in "${pages[@]}"; do
-  [ -z "${kept_now[$out/html/$(basename "$src" .md).html]:-}" ] || continue
+  page_name name "$src"
+  [ -z "${kept_now[$out/html/$name.html]:-}" ] || continue
   if [ "$src" = "${pages[0]}" ]; then page "$src" & else chapter_page "$src" & fi
   pids+=($!)
 done

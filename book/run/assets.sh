@@ -33,12 +33,12 @@ wasm_programs_built() {
 # from file:// cannot read them itself).
 copy_run_assets() {
   wasm_programs_built || return 0
-  local dir=$1/run chapter program
+  local dir=$1/run chapter program programs=()
   mkdir -p "$dir"
-  cp "$root/book/run/run.js" "$root/book/run/run.css" "$dir/"
   while read -r chapter program; do
-    cp "$run_wasm_dir/chapters/$chapter/$program.js" "$dir/"
+    programs+=("$run_wasm_dir/chapters/$chapter/$program.js")
   done < <(book_chapters)
+  cp "$root/book/run/run.js" "$root/book/run/run.css" "${programs[@]}" "$dir/"  # one cp, not one a chapter
   python3 - "$root" >"$dir/files.js" <<'PY'
 import json, pathlib, sys
 root = pathlib.Path(sys.argv[1])
