@@ -19,6 +19,8 @@ Usage: build_stamp.py write STAMP_FILE                 the tree's stamp now, int
                                                        slot (linked before it existed)
 """
 import base64
+import mmap
+import os
 import re
 import subprocess
 import sys
@@ -115,10 +117,26 @@ def unstamped_pieces(data):
     return pieces + [view[end:]]
 
 
+def _holds(data, stamp):
+    """Whether DATA (a program's bytes, or a view of them) has a slot, native or in an inlined
+    wasm module, and every one holds STAMP already: looked at in place, where rewriting copied
+    each program twice (every build restamps all 36 programs: 1.8 CPU s of 2.3 at 36 chapters)."""
+    pieces = [data]
+    if data.find(_DATA_URI) >= 0:
+        pieces += [base64.b64decode(match.group(2)) for match in _EMBEDDED.finditer(data)]
+    slots = [(piece, start) for piece in pieces for start in _slot_offsets(piece)]
+    return bool(slots) and all(piece[start:start + LENGTH] == stamp for piece, start in slots)
+
+
 def stamp_file(path, stamp, linked=True):
     """Writes STAMP into the program at PATH (a new file renamed into place, so a running test
     never reads half of it), unless it holds it already. A program just LINKED without a slot
     fails; one linked before (older than the slot) is left alone: the build links it again."""
+    with open(path, "rb") as file:
+        if os.fstat(file.fileno()).st_size:
+            with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as view:
+                if _holds(view, stamp):
+                    return
     data = path.read_bytes()
     out, count = rewritten(data, stamp)
     if count == 0 and not linked:
