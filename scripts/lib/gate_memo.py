@@ -125,14 +125,15 @@ def tool_lines():
     the .pth files it reads at every start."""
     lines = [f"program python3 {os.path.realpath(sys.executable)} {file_digest(os.path.realpath(sys.executable))}"]
     lines += [f"python3 startup {path} {file_digest(path)}" for path in python_startup_files()]
+    found = {name: shutil.which(name) for name in TOOLS}
+    real = {name: os.path.realpath(path) for name, path in found.items() if path}
+    owners = traced_inputs.dpkg_owners(real.values())
     for name in TOOLS:
-        found = shutil.which(name)
-        if not found:
+        if name not in real:
             lines.append(f"program {name} absent")
             continue
-        real = os.path.realpath(found)
-        owner = traced_inputs.dpkg_owner(real)
-        lines.append(f"program {name} {real} " + (f"package {owner}" if owner else file_digest(real)))
+        owner = owners[real[name]]
+        lines.append(f"program {name} {real[name]} " + (f"package {owner}" if owner else file_digest(real[name])))
     return lines
 
 
