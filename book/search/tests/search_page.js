@@ -1,8 +1,8 @@
 // node search_page.js DEPS_DIR HTML_DIR [SCREENSHOT_DIR]
 // The search box as a reader uses it (ctest book/search, label book): headless
 // Chromium (Debian's /usr/bin/chromium, driven by playwright-core from DEPS_DIR)
-// opens HTML_DIR/index.html from file://, types each query of QUERIES into the
-// box, and checks the list it shows against the pages' own text:
+// opens HTML_DIR/index.html from file://, enters each query of QUERIES into the
+// box (TYPED key by key, the others pasted), and checks the list it shows against the pages' own text:
 //   - the sections whose title or text contains the query literally (read from
 //     the rendered pages by sections.py) are all found, and the first hit is one
 //     of them; a query no page contains finds nothing and says so;
