@@ -124,10 +124,10 @@ html_assets() {
 # Which are linked: one grep over the pages for all the figures' names, not one per figure.
 prune_figures() {
   local svg hit
-  local svgs=("$1"/figures/*.svg)
+  local svgs=("$1"/figures/*.svg) html=("$1"/*.html)
   local -A linked=()
   [ -e "${svgs[0]}" ] || return 0
-  while IFS= read -r hit; do linked[$hit]=1; done < <(printf 'figures/%s\n' "${svgs[@]##*/}" | grep -ohF -f - "$1"/*.html)
+  while IFS= read -r hit; do linked[$hit]=1; done < <(printf 'figures/%s\n' "${svgs[@]##*/}" | grep -ohF -f - "${html[@]}")
   for svg in "${svgs[@]}"; do
     [ -n "${linked[figures/${svg##*/}]:-}" ] || rm -f "$svg"
   done

@@ -144,9 +144,10 @@ def dpkg_owner(path):
 
 
 def dpkg_owners(paths):
-    """{path: dpkg_owner(path)} for a few PATHS, from one grep over dpkg's file lists: loading
-    all of them (over a thousand) into Python, as dpkg_owner does once for its many lookups, took
-    about a CPU second for the gate's handful of tools."""
+    """{path: the Debian package that installed it, or None} for a few PATHS (real paths, looked
+    up under both names on a /usr-merged system, as dpkg_owner does), from one grep over dpkg's
+    file lists: loading all of them (over a thousand) into Python, as dpkg_owner does once for
+    its many lookups, took about a CPU second for the gate's handful of tools."""
     names = {path: [path] + ([path[4:]] if path.startswith("/usr/") and path[4:].startswith(MERGED) else [])
              for path in paths}
     info = "/var/lib/dpkg/info"
