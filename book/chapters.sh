@@ -20,27 +20,24 @@ book_chapters() {
 # resolve_chapter ARG: accepts exactly `28` or `28-op-ledger` (no prefix such as `28-op`, no
 # empty name: the grammar of scripts/lib/suite.py resolve_chapter); prints `<chapter> <program>`.
 resolve_chapter() {
-  local hit
-  hit=$(book_chapters | awk -v a="$1" 'a != "" && ($1 == a || substr($1, 1, index($1, "-") - 1) == a)' | head -n 1)
-  if [ -z "$hit" ]; then
-    echo "unknown chapter '$1' (accepted: exactly $(book_chapters | awk '{print $1}' | paste -sd' '), or their numbers)" >&2
-    return 2
-  fi
-  echo "$hit"
+  resolve_chapters "$1"
 }
 
-# resolve_chapters ARG...: each ARG's chapter as resolve_chapter accepts it, one a line, from one
-# read of the list (not three processes an ARG: run-in-page renders 18 named pages at 36 chapters);
-# on the first ARG it does not accept, resolve_chapter's message and status 2.
+# resolve_chapters ARG...: resolve_chapter for each ARG, one `<chapter> <program>` a line, from one
+# read of the list (run-in-page renders 18 named pages at 36 chapters); on the first ARG it does
+# not accept, the message on stderr and status 2.
 resolve_chapters() {
-  local list arg chapter hit
+  local list arg chapter program hit
   list=$(book_chapters) || return
   for arg in "$@"; do
     hit=
-    while read -r chapter _; do
-      if [ -n "$arg" ] && { [ "$chapter" = "$arg" ] || [ "${chapter%%-*}" = "$arg" ]; }; then hit=$chapter; break; fi
+    while read -r chapter program; do
+      if [ -n "$arg" ] && { [ "$chapter" = "$arg" ] || [ "${chapter%%-*}" = "$arg" ]; }; then hit="$chapter $program"; break; fi
     done <<<"$list"
-    [ -n "$hit" ] || { resolve_chapter "$arg" >/dev/null; return 2; }
+    if [ -z "$hit" ]; then
+      echo "unknown chapter '$arg' (accepted: exactly $(awk '{print $1}' <<<"$list" | paste -sd' '), or their numbers)" >&2
+      return 2
+    fi
     echo "$hit"
   done
 }

@@ -193,8 +193,8 @@ if [ $# -gt 0 ]; then
   html_assets "$out/html"
   copy_run_assets "$out/html"
   named=()
-  chapters=$(resolve_chapters "$@")  # exits 2 with the message on an unknown chapter
-  for chapter in $chapters; do named+=("$book/$chapter.md"); done
+  resolved=$(resolve_chapters "$@")  # exits 2 with the message on an unknown chapter
+  while read -r chapter _; do named+=("$book/$chapter.md"); done <<<"$resolved"
   declare -A kept_now=()
   while IFS= read -r target; do kept_now[$target]=1; done < <(kept_pages "${named[@]}")
   for src in "${named[@]}"; do

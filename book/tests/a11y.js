@@ -26,7 +26,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { fileURLToPath, pathToFileURL } = require('url');
-const { check, fresh, show } = require('./browser_check.js');
+const { check, fresh, show, POLL_MS } = require('./browser_check.js');
 
 const WIDTHS = [1280, 375];
 const SCHEMES = ['light', 'dark'];
@@ -44,12 +44,11 @@ async function openEverything(page, searched) {
   if (searched && box && await box.isVisible()) {
     await box.fill('平衡点');
     // Until the list shows this query's hits (search.js runs it 80 ms after the last key), not a
-    // fixed wait, which on a busy machine let axe see the page before the list. Looked at on a
-    // timer: a kept tab behind another gets an animation frame, the default, once a second.
+    // fixed wait, which on a busy machine let axe see the page before the list.
     await page.waitForFunction(() => {
       const list = document.getElementById('book-search-results');
       return list && !list.hidden && list.dataset.query === '平衡点';
-    }, null, { timeout: 20000, polling: 20 });
+    }, null, { timeout: 20000, polling: POLL_MS });
   }
 }
 

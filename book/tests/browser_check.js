@@ -53,6 +53,10 @@ function tabPool(browser) {
   };
 }
 
+// POLL_MS: how often a check's wait for its page (waitForFunction) looks again, on a timer: the
+// default, an animation frame, comes once a second to a pool tab behind another.
+const POLL_MS = 20;
+
 async function fresh(tab) {
   if (tab.page.url() === 'about:blank') return;
   await tab.page.evaluate(() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* no storage */ } });
@@ -168,4 +172,4 @@ function check(mod, run, deadlineS) {
   return { run, deadlineS };
 }
 
-module.exports = { check, runCheck, launch, tabPool, tracked, fresh, show };
+module.exports = { check, runCheck, launch, tabPool, tracked, fresh, show, POLL_MS };

@@ -122,6 +122,11 @@ _owners = {}
 MERGED = ("/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/")  # /usr-merged: /lib -> /usr/lib
 
 
+def _dpkg_names(path):
+    """The names dpkg may list PATH under: itself, and on a /usr-merged system its name without /usr."""
+    return [path] + ([path[4:]] if path.startswith("/usr/") and path[4:].startswith(MERGED) else [])
+
+
 def dpkg_owner(path):
     """The Debian package that installed PATH (a real path), or None. dpkg lists a file under
     the name its package gives it: /lib/x86_64-linux-gnu/libc.so.6 is /usr/lib/... on a
@@ -134,10 +139,7 @@ def dpkg_owner(path):
                 with open(os.path.join(info, name), encoding="utf-8", errors="surrogateescape") as f:
                     _owners.update(dict.fromkeys(f.read().splitlines(), package))
         _owners[""] = None  # loaded, even when empty
-    names = [path]
-    if path.startswith("/usr/") and path[4:].startswith(MERGED):
-        names.append(path[4:])
-    for name in names:
+    for name in _dpkg_names(path):
         if name in _owners:
             return _owners[name]
     return None
@@ -148,8 +150,7 @@ def dpkg_owners(paths):
     up under both names on a /usr-merged system, as dpkg_owner does), from one grep over dpkg's
     file lists: loading all of them (over a thousand) into Python, as dpkg_owner does once for
     its many lookups, took about a CPU second for the gate's handful of tools."""
-    names = {path: [path] + ([path[4:]] if path.startswith("/usr/") and path[4:].startswith(MERGED) else [])
-             for path in paths}
+    names = {path: _dpkg_names(path) for path in paths}
     info = "/var/lib/dpkg/info"
     lists = sorted(os.path.join(info, n) for n in os.listdir(info) if n.endswith(".list")) if os.path.isdir(info) else []
     found = {}

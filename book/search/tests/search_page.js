@@ -19,12 +19,9 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { check: browserCheck, fresh, show } = require('../../tests/browser_check.js');
+const { check: browserCheck, fresh, show, POLL_MS } = require('../../tests/browser_check.js');
 
 const DEADLINE_S = 100; // a hang's message before ctest's TIMEOUT
-// How often a wait for the page looks again: a timer, not the default animation frame, which a
-// kept tab behind another gets once a second (the thirteen queries waited 13 s of a 25 s run).
-const POLL_MS = 20;
 
 // query -> the page its first hit must be on; undefined: any page (the text decides);
 // null: the query must find nothing. Pages rather than sections, so that rewording a
