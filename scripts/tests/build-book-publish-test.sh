@@ -27,6 +27,15 @@ cat >"$stubs/ctest" <<'EOF'
 #!/usr/bin/env bash
 set -eu
 echo "${BOOK_WASM_DIR-unset}" >>"$STUB_LOG"
+# As ctest prints a test (what build-book --profile's test_cpu.py reads); its arguments, and
+# whether the other gate was running meanwhile, recorded.
+preset=$(sed -n 's/.*--preset \([a-z]*\).*/\1/p' <<<"$*")
+mkdir "$STUB_LOG.running" 2>/dev/null || echo "overlap" >>"$STUB_ARGS"
+echo "$*" >>"$STUB_ARGS"
+echo "      Start  1: stub/$preset"
+sleep 0.3
+echo "1/1 Test  #1: stub/$preset ......   Passed    0.30 sec"
+rmdir "$STUB_LOG.running" 2>/dev/null || :
 case " $* " in *" --preset default "*) ;; *) exit 0 ;; esac
 out=build/book/test-render
 rm -rf "$out" && mkdir -p "$out/html/run"
@@ -38,7 +47,7 @@ EOF
 printf '#!/bin/sh\nexit 0\n' >"$tree/scripts/install-deps"
 printf '#!/bin/sh\necho "build/package/stand-in.deb"\n' >"$tree/scripts/package"
 chmod +x "$stubs"/* "$tree/scripts/install-deps" "$tree/scripts/package"
-export STUB_LOG=$scratch/ctest.log STUB_MODE=$scratch/render-mode
+export STUB_LOG=$scratch/ctest.log STUB_MODE=$scratch/render-mode STUB_ARGS=$scratch/ctest-args.log
 
 build_book() {
   (cd "$tree" && env PATH="$stubs:$PATH" BOOK_WASM_DIR="$scratch/elsewhere" LEDGER_SUITE_LOCK= \
@@ -73,3 +82,22 @@ grep -q 'no run/ control' "$scratch/out.txt" || { cat "$scratch/out.txt"; fail "
 diff -u "$scratch/book.before" "$scratch/book.after" || fail "the refused render changed the published book"
 cmp -s "$scratch/memo.before" "$tree/build/memo/gate.json" || fail "the refused render advanced the gate's memo"
 echo "ok   a render without the run control is refused; the book published before stays as it was"
+
+# 4: --profile: the gates one after the other, each at -j1 through scripts/lib/test_cpu.py, and
+# each test charged in a report that the summary shows.
+echo complete >"$STUB_MODE"
+: >"$STUB_ARGS"
+(cd "$tree" && env PATH="$stubs:$PATH" LEDGER_SUITE_LOCK= scripts/build-book --all --profile) >"$scratch/out.txt" 2>&1 ||
+  { cat "$scratch/out.txt"; fail "build-book --all --profile failed"; }
+! grep -q '^overlap$' "$STUB_ARGS" || { cat "$STUB_ARGS"; fail "--profile ran the two gates at once"; }
+[ "$(grep -c -- '-j1$' "$STUB_ARGS")" -eq 2 ] || { cat "$STUB_ARGS"; fail "--profile did not run both gates at -j1, last"; }
+for preset in wasm default; do
+  report=gate-profile.txt
+  [ $preset = default ] || report=gate-$preset-profile.txt
+  grep -q "  stub/$preset\$" "$tree/build/logs/$report" || fail "build/logs/$report does not charge stub/$preset"
+  if ! grep -q "^==> ${report%.txt} " "$scratch/out.txt" || ! grep -q "stub/$preset\$" "$scratch/out.txt"; then
+    cat "$scratch/out.txt"
+    fail "the summary does not show $report"
+  fi
+done
+echo "ok   --profile: the gates one after the other at -j1, each test charged in build/logs/gate-*profile.txt and shown"
