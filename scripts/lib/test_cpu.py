@@ -41,8 +41,10 @@ def charge(samples, events):
 
     def busy_at(t):
         i = bisect.bisect_right(times, t)
-        if i == 0 or i == len(samples):
-            return samples[0][1] if i == 0 else samples[-1][1]
+        if i == 0:
+            return samples[0][1]
+        if i == len(samples):
+            return samples[-1][1]
         (t0, b0), (t1, b1) = samples[i - 1], samples[i]
         return b0 + (b1 - b0) * (t - t0) / (t1 - t0)
 
