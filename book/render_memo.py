@@ -21,6 +21,7 @@ and only after the render passed. The store keeps records; the rendered files th
 kept beside them (CACHE/<name> and CACHE/<name>.json, CACHE/fonts/ and CACHE/fonts.json).
 
 A kept file is the render when:
+  - the kept file is the one its record was written for (its SHA-256 in the record);
   - the key holds: the tools (BOOK_RENDER_TOOLS: Pandoc's and rsvg-convert's versions, which
     render.sh reads once), book/filters/, render.sh and this memo's code, the figure folder
     (BOOK_FIGURE_DIR) and SOURCE_DATE_EPOCH, and the command line, an argument that names a file
@@ -128,8 +129,13 @@ def derived_now(cache):
 
 
 def holds(cache, kept, record, key):
-    """True when the kept file is the render: its record has this key and what it read holds."""
-    if not kept.is_file() or record.get("key") != key:
+    """True when the kept file is the render: its record has this key, the kept file is the one
+    the record was written for (a cache copied while a render wrote it, or edited, is not), and
+    what it read holds."""
+    if record.get("key") != key:
+        return False
+    kept_digest = memo_store.file_digest(kept)  # None: no kept file
+    if kept_digest is None or record.get("kept") != kept_digest:
         return False
     if not memo_store.reads_hold(record.get("reads", {}), lambda name: ROOT / name):
         return False
@@ -219,7 +225,8 @@ def output(cache, target, label, args):
         reads, derived = seen
         reads.update(figures_written())
         copy(tmp, kept)
-        store.save(name, {"key": key, "keyed": keyed, "reads": reads, "derived": derived})
+        store.save(name, {"key": key, "keyed": keyed, "kept": memo_store.file_digest(kept), "reads": reads,
+                          "derived": derived})
     tmp.replace(target)
     return 0
 

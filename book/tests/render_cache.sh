@@ -11,6 +11,7 @@
 #      for byte the fixture's, so a render from the cache is the render from nothing, here or
 #      elsewhere (one render for both claims: each cost a render from nothing, PDF included);
 #   2. nothing changed: no cache entry is written again, and latexmk typesets nothing;
+#      2a. a kept page unlike the file its record was written for: made again;
 #      2b. a new date alone (a commit of the copy's own): the EPUB and the PDF are made again and
 #      carry it; no page is rendered again;
 #   3. a golden output the page shows gets a new line: page 02, the PDF's LaTeX and the PDF
@@ -108,6 +109,15 @@ render unchanged
 [ "$(stamps)" = "$before" ] || fail "render 2, nothing changed, wrote cache entries again: $(diff <(echo "$before") <(stamps) | grep '^>')"
 grep -q "Nothing to do for 'book.tex'" "$out/print/latexmk.log" ||
   fail "render 2, nothing changed, typeset the PDF again (print/latexmk.log: $(tr '\n' ' ' <"$out/print/latexmk.log"))"
+
+# 2a. A kept page that is not the file its record was written for (a cache copied while a render
+# wrote it, as a copy seeded from the tree's render could be, or edited by hand): made again.
+printf '<!-- torn -->' >>"$out/.cache/28-op-ledger.html"
+pages_render torn
+cmp -s "$fixture/html/28-op-ledger.html" "$out/html/28-op-ledger.html" ||
+  fail "render 2a: a kept page unlike its record's was published as the render (28-op-ledger.html)"
+cmp -s "$fixture/html/28-op-ledger.html" "$out/.cache/28-op-ledger.html" ||
+  fail "render 2a: the cache still keeps the page unlike its record's (28-op-ledger.html)"
 
 # 2b. A new date alone, as build-book meets it: a commit that changed no page. The copy becomes a
 # repository of its own, its one commit dated 2023-11-14 22:13:20 UTC (render.sh reads the book's
