@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# new-chapter-test.sh WORK_DIR: the chapter template cannot rot.
+# new-chapter-test.sh WORK_DIR [RENDER_DIR]: the chapter template cannot rot. RENDER_DIR: the
+# tree's finished render (ctest's book/render) the copy's render starts from; none, from nothing.
 #
 # In a copy of the tree made for this run (WORK_DIR/run.XXXXXX/tree, the sources
 # only, so two runs never share one; removed when the run passes, kept with its
@@ -18,7 +19,8 @@
 # scripts/new-chapter (label template), after the tree's book/render.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -eq 1 ] || { echo "usage: $0 WORK_DIR" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 WORK_DIR [RENDER_DIR]" >&2; exit 2; }
+seed_from=${2:-}
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
 start_template_run new-chapter-test "$1" "$root"
@@ -56,7 +58,7 @@ step "built every chapter's program: $(echo $programs)"
 # The copy's render (book/render, into its build/book/test-render) starts from the tree's: every
 # page is rendered again (each page's contents lists the new chapters), but XeLaTeX starts from the
 # tree's page numbers: two runs, not the three (about 11 CPU s) of a render from nothing.
-seed_render "$root" "$tree/build/book/test-render"
+[ -z "$seed_from" ] || seed_render "$seed_from" "$tree/build/book/test-render"
 
 for new in "$chapter" "$plotless"; do
   for label in golden unit cli; do
