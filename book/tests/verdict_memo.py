@@ -25,7 +25,10 @@ record keeps every file it read or ran by its SHA-256 (a compiled Python module 
 the listing of every folder it opened, the versions of all installed Debian
 packages (for what they installed under /usr and /etc) and COMMAND. So a sentence added to a
 page does not run again a filter's test on pages of its own (book/crossref-filter, ...). Not for
-a check that runs strace itself (nested tracing fails) or Chromium (its reads are no key).
+a check that runs strace itself (nested tracing fails) or Chromium (its reads are no key). What
+strace sees is what was opened or run, and opened with success: a check that decides on a file's
+size or existence alone opens it (book/pdf-bytes); a file it looked for and did not find is not
+seen either (book/pdf reads print/book.log when it is there, and the render always writes it).
 """
 import hashlib
 import os
@@ -80,8 +83,13 @@ def run_traced(command):
     if status != 0:
         return status, None
 
-    def counts(path):  # the system's files: through the packages' versions
-        return not (path.startswith((*traced_inputs.NOT_INPUTS, temp)) or traced_inputs.installed(path))
+    # The system's files count through the packages' versions; the kernel's and the run's own, not at all.
+    candidates = {p for p in seen.reads | seen.runs | {d + "/" for d in seen.listed}
+                  if not p.startswith((*traced_inputs.NOT_INPUTS, temp))}
+    system = traced_inputs.installed_among(candidates)
+
+    def counts(path):
+        return path in candidates and path not in system
 
     reads = sorted({traced_inputs.source_of(p) for p in seen.reads | seen.runs if counts(p)})
     return 0, {"basis": traced_basis(command),
