@@ -28,10 +28,27 @@ from chromium_pages import chromium
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "scripts" / "lib"))
 import memo_store  # noqa: E402  the suite's one key scheme and store
-# What a verdict also rests on: the measuring scripts and the pinned npm packages.
+# What a verdict also rests on: the measuring scripts, the pages' filter, the pinned npm packages
+# and the scripts that install them and start Node; and (loaded_code) the tree's Python modules the
+# check has loaded.
 TOOLS = [HERE / "chromium_pages.py", HERE / "measure_pages.js", HERE / "browser_check.js", HERE / "page_memo.py",
-         pathlib.Path(memo_store.__file__),
-         HERE.parent / "search" / "package-lock.json"]
+         HERE / "page_filter.py", pathlib.Path(memo_store.__file__),
+         pathlib.Path(memo_store.__file__).with_name("build_stamp.py"),  # memo_store's, imported when it unstamps
+         HERE.parent / "search" / "package-lock.json", HERE.parent / "search" / "npm-deps.sh",
+         HERE.parent / "search" / "tests" / "run.sh"]
+
+
+def loaded_code():
+    """The tree's Python modules this process has loaded, by path: a check's helpers as it runs
+    them (check_epub_width.py takes rules from check_page_width.py and booksource.py), not a list
+    of them kept by hand."""
+    root = HERE.parents[1]
+    found = set()
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if name and name.endswith(".py") and root in pathlib.Path(name).resolve().parents:
+            found.add(pathlib.Path(name).resolve())
+    return sorted(found)
 
 
 class Memo:
@@ -51,7 +68,8 @@ class Memo:
         browser = pathlib.Path(chromium() or "none").resolve()
         stat = browser.stat() if browser.exists() else None
         base = hashlib.sha256(f"{browser} {stat and stat.st_size} {stat and stat.st_mtime_ns}\n{also}\n".encode())
-        for tool in [pathlib.Path(check_script), *TOOLS, *map(pathlib.Path, rests_on)]:
+        tools = [pathlib.Path(check_script).resolve(), *TOOLS, *(pathlib.Path(f).resolve() for f in rests_on)]
+        for tool in dict.fromkeys([*tools, *(f for f in loaded_code() if f not in tools)]):
             base.update(f"{tool.name} {memo_store.file_digest(tool)}\n".encode())
         self.base = base.hexdigest()
         self.old, self.new = {}, {}

@@ -14,6 +14,7 @@ page's script writes part of its DOM from the search's data (search/index.js), a
 hit list does: once b.html is back as it passed, that data changes but not the DOM it leads to,
 and axe is not run again (step 5); it changes so that the DOM gets an image without alt text,
 and axe runs and fails (6).
+Last, without a browser: a helper module the check imported, changed, gives the memo another key.
 """
 import os
 import pathlib
@@ -91,6 +92,25 @@ def main(work):
     check("a11y step 5", a11y, 0, 1, "of 2 page(s)", "2 page view(s) loaded again kept their verdict")
     data.write_text('window.BookSearchIndex = {"n": 1, "img": true};\n', encoding="utf-8")
     check("a11y step 6", a11y, 1, 1, "of 2 page(s)", "a.html at 1280 px light: image-alt")
+
+    # What a verdict rests on besides the pages: a helper module the check imported (its code as it
+    # ran, found among the modules loaded, no list): changed, the key is another; put back, the same.
+    helper = work / "helpers" / "rules_helper.py"
+    helper.parent.mkdir()
+    helper.write_text("LIMIT = 375\n", encoding="utf-8")
+    base = ("import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import rules_helper; from page_memo import Memo; "
+            "print(Memo(sys.argv[3], sys.argv[1]).base)")
+
+    def key_now():
+        return subprocess.run([sys.executable, "-c", base, str(helper.parent), str(HERE), str(HERE / "check_page_width.py")],
+                              capture_output=True, text=True, env=env, check=True).stdout.strip()
+    before = key_now()
+    helper.write_text("LIMIT = 360\n", encoding="utf-8")
+    changed = key_now()
+    helper.write_text("LIMIT = 375\n", encoding="utf-8")
+    if changed == before or key_now() != before:
+        failures.append(f"helper step: want a new key after the imported helper changed and the old one back after; "
+                        f"got {before[:12]}, {changed[:12]}, {key_now()[:12]}")
     for f in failures:
         print("FAIL:", f)
     if failures:
