@@ -52,7 +52,9 @@ def cjk_font():
     """Noto Sans Mono CJK SC Regular out of the collection fontconfig names for it."""
     found = subprocess.run(["fc-match", "-f", "%{file}", f"{CJK_FAMILY}:style=Regular"],
                            capture_output=True, text=True, check=True).stdout
-    for font in TTCollection(found, recalcTimestamp=False).fonts:
+    # lazy: each table read when it is used, so the ten faces' names cost nothing and only this
+    # face's tables are parsed (1.9 → 0.9 CPU s a run; the same bytes out).
+    for font in TTCollection(found, recalcTimestamp=False, lazy=True).fonts:
         if font["name"].getDebugName(1) == CJK_FAMILY:
             return font
     sys.exit(f"mono_fonts: {CJK_FAMILY} is not in {found} (scripts/install-deps --book installs fonts-noto-cjk)")
