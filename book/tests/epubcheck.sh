@@ -17,6 +17,7 @@ epubcheck_cmd() {
   fi
 }
 command -v epubcheck >/dev/null || { echo "FAIL: epubcheck not found (scripts/install-deps --book)"; exit 1; }
+[ -f "$1" ] || { echo "FAIL: $1: no such EPUB (book/render makes build/book/test-render/book.epub)"; exit 1; }
 if epubcheck_cmd --quiet "$(realpath -- "$1")"; then
   echo "ok: epubcheck passes $1"
   exit 0
