@@ -69,7 +69,7 @@ class Memo:
         stat = browser.stat() if browser.exists() else None
         base = hashlib.sha256(f"{browser} {stat and stat.st_size} {stat and stat.st_mtime_ns}\n{also}\n".encode())
         tools = [pathlib.Path(check_script).resolve(), *TOOLS, *(pathlib.Path(f).resolve() for f in rests_on)]
-        for tool in dict.fromkeys([*tools, *(f for f in loaded_code() if f not in tools)]):
+        for tool in dict.fromkeys([*tools, *loaded_code()]):
             base.update(f"{tool.name} {memo_store.file_digest(tool)}\n".encode())
         self.base = base.hexdigest()
         self.old, self.new = {}, {}

@@ -95,17 +95,22 @@ def parse(lines, cwd):
 NOT_INPUTS = ("/proc/", "/sys/", "/dev/", "/run/", "/var/cache/fontconfig/", "/root/.cache/fontconfig/")
 
 
+def in_system_folders(path):
+    """Whether PATH lies under /usr or /etc but /usr/local: the system's, whoever installed it."""
+    return path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/")
+
+
 def installed(path):
     """Whether PATH (a real path) is the system's: a Debian package installed it, or it lies under
     /usr or /etc but /usr/local. A record rests on such a file through the packages' versions."""
-    return bool(dpkg_owner(path)) or (path.startswith(("/usr/", "/etc/")) and not path.startswith("/usr/local/"))
+    return bool(dpkg_owner(path)) or in_system_folders(path)
 
 
 def installed_among(paths):
     """The PATHS (real paths) that installed() says are the system's, from one grep over dpkg's
     lists for those outside /usr and /etc: a traced verdict's reads are mostly the tree's, and
     loading every list (dpkg_owner) to say so cost about 0.25 CPU s a run."""
-    system = {p for p in paths if p.startswith(("/usr/", "/etc/")) and not p.startswith("/usr/local/")}
+    system = {p for p in paths if in_system_folders(p)}
     owners = dpkg_owners(sorted(set(paths) - system))
     return system | {p for p, package in owners.items() if package}
 
