@@ -14,9 +14,8 @@
 # XeLaTeX log and converted figures stay in OUT_DIR/print/.
 # So does a number in the prose that no longer matches its source
 # (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
-# Only what changed is made again: OUT_DIR/.cache/ keeps each file Pandoc wrote with what
-# it was made from, and latexmk typesets the PDF again only when its LaTeX source or a
-# figure changed (see "The render cache" below). Delete OUT_DIR/.cache to render anew.
+# Every page is rendered every time; latexmk typesets the PDF again only when its LaTeX source
+# or a figure changed (OUT_DIR/print/ keeps its work between renders).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=book/chapters.sh
@@ -28,10 +27,9 @@ mkdir -p "$1"
 out=$(cd "$1" && pwd)
 shift
 command -v pandoc >/dev/null || { echo "render: pandoc not found (scripts/install-deps --book installs it)" >&2; exit 2; }
-# What stays in OUT_DIR between renders: the cache and the PDF's LaTeX folder.
-cache=$out/.cache
+# What stays in OUT_DIR between renders: the PDF's LaTeX folder (latexmk's).
 print_work=$out/print
-mkdir -p "$cache"
+rm -rf "$out/.cache"  # an older render's cache: nothing reads it
 
 book=$root/book
 # The 参考文献's style, GB/T 7714-2015 numeric (Debian's citation-style-language-styles;
@@ -47,30 +45,15 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
         --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua"
         --citeproc --csl "$book_csl")
 
-# The render cache, book/render_memo.py: a file Pandoc writes (a page, the EPUB, the PDF's LaTeX)
-# is kept in OUT/.cache/ with a record (scripts/lib/memo_store.py's key scheme and store) of what
-# it was made from: the tools, the filters, this script, the command line (a file argument by its
-# bytes), and every file the filters read while making it (BOOK_READ_LOG, book/filters/repo.lua:
-# the golden outputs, code, profiles; one that was missing; what it took from another page, its
-# titles and numbered figures); for the LaTeX, the figures it wrote. The kept file is used again
-# only when all of that still holds. The tools' versions are read once per render.
-# Debian's Python, as for the fonts: it starts in 35 ms of CPU, a pyenv shim in 85 (every page pays it).
-memo=(/usr/bin/python3 -S "$book/render_memo.py")  # -S: the standard library alone, no site packages
-BOOK_RENDER_TOOLS=$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)
-export BOOK_RENDER_TOOLS
-# What each page tells the others now is computed at most once per render (render_memo.py).
-rm -f "$cache/derived-now"
-
 # output TARGET LABEL PANDOC_ARGS...: TARGET rendered by Pandoc into TARGET.tmp, then renamed,
-# so a failed render never leaves a half-written file behind; or the cache's copy when it holds.
+# so a failed render never leaves a half-written file behind.
 output() {
-  if [ -n "${jobs_only:-}" ]; then  # kept_pages asks for the job, not the render
-    local arg
-    for arg in "${common[@]}" "${@:3}"; do [ -n "$arg" ] || return 0; done  # NUL-ended: none may be empty
-    printf '%s\0' "$1" "$2" "${common[@]}" "${@:3}" ""
-    return 0
+  if ! pandoc "${common[@]}" "${@:3}" -o "$1.tmp"; then
+    rm -f "$1.tmp"
+    echo "render: FAILED: $2" >&2
+    return 1
   fi
-  "${memo[@]}" output "$cache" "$1" "$2" -- "${common[@]}" "${@:3}"
+  mv -f "$1.tmp" "$1"
 }
 
 # page SOURCE.md [pandoc args...]: one HTML page, OUT/html/<name>.html, with the
@@ -92,10 +75,10 @@ search_index() {
   "$book/search/build.sh" "$1" || { echo "render: FAILED: the search index (book/search/build.sh)" >&2; return 1; }
 }
 
-# mono_fonts DIR: the outputs' monospace faces (book/html/mono_fonts.py), made again only when
-# the set of characters they hold or the scripts changed: OUT/.cache/fonts/ keeps them (render_memo.py).
+# mono_fonts DIR: the outputs' monospace faces (book/html/mono_fonts.py; Debian's Python, whose
+# python3-fonttools install-deps installs).
 mono_fonts() {
-  "${memo[@]}" fonts "$cache" "$1"
+  /usr/bin/python3 "$book/html/mono_fonts.py" "$root" "$1" || { echo "render: FAILED: the outputs' fonts (book/html/mono_fonts.py)" >&2; return 1; }
 }
 
 # page_name VAR FILE.md: VAR = its page's name, FILE without its folder and .md. No basename, no
@@ -136,16 +119,6 @@ prune_figures() {
 # chapter_page SOURCE.md: a chapter's page, with its table of contents.
 chapter_page() {
   page "$1" --toc --toc-depth=3
-}
-
-# kept_pages SOURCE.md...: the pages among them whose kept render still holds, copied into place
-# by one `render_memo.py restore` (one Python start for all, not one a page: 38 pages at 36
-# chapters, about 25 ms each), their targets printed; the others are left to page/chapter_page.
-kept_pages() {
-  local src
-  for src in "$@"; do
-    if [ "$src" = "${pages[0]}" ]; then jobs_only=1 page "$src"; else jobs_only=1 chapter_page "$src"; fi
-  done | "${memo[@]}" restore "$cache"
 }
 
 # print_edition DIR FILE.md...: the PDF, DIR/book.pdf, with its LaTeX source,
@@ -195,12 +168,7 @@ if [ $# -gt 0 ]; then
   named=()
   resolved=$(resolve_chapters "$@")  # exits 2 with the message on an unknown chapter
   while read -r chapter _; do named+=("$book/$chapter.md"); done <<<"$resolved"
-  declare -A kept_now=()
-  while IFS= read -r target; do kept_now[$target]=1; done < <(kept_pages "${named[@]}")
-  for src in "${named[@]}"; do
-    page_name name "$src"
-    [ -n "${kept_now[$out/html/$name.html]:-}" ] || chapter_page "$src"
-  done
+  for src in "${named[@]}"; do chapter_page "$src"; done
   # The page links to the contents (index.html) and to its neighbours: render
   # every page that is not there yet, so no link of the page is dead.
   for src in "${pages[@]}"; do
@@ -222,18 +190,13 @@ fi
 # half of one. On failure the old book goes too, so nothing stale is left.
 # The pages and the EPUB are independent: render them at once.
 final=$out
-"${memo[@]}" derive "$cache"  # before the pages render side by side, each of which may need it
 out=$(mktemp -d "$final/.render.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/html"
 html_assets "$out/html"
 copy_run_assets "$out/html"
-declare -A kept_now=()
-while IFS= read -r target; do kept_now[$target]=1; done < <(kept_pages "${pages[@]}")
 pids=()
 for src in "${pages[@]}"; do
-  page_name name "$src"
-  [ -z "${kept_now[$out/html/$name.html]:-}" ] || continue
   if [ "$src" = "${pages[0]}" ]; then page "$src" & else chapter_page "$src" & fi
   pids+=($!)
 done
@@ -242,8 +205,7 @@ done
 epub() {
   bash "$book/epub/cover.sh" "$book/metadata.yaml" "$out/cover.png" || return 1
   # The EPUB's date (dcterms:modified; its files' times, landmarks.py) is the last commit's, so
-  # the same book is the same file and its checks need not run again (build-book's memo). A tree
-  # without git history gets the time of the render.
+  # the same book is the same file. A tree without git history gets the time of the render.
   local epoch
   epoch=$(git -C "$root" log -1 --format=%ct 2>/dev/null) || epoch=
   [ -n "$epoch" ] && export SOURCE_DATE_EPOCH=$epoch

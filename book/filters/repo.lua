@@ -21,8 +21,7 @@ function M.abs(rel)
 end
 
 -- BOOK_READ_LOG names a file that gets a line for every file a filter reads:
--- `<sha1>  <path>` (sha1sum's format), `-  <path>` for one that is missing. book/render.sh
--- keeps a render's lines beside its output and renders again only when one no longer holds.
+-- `<sha1>  <path>` (sha1sum's format), `-  <path>` for one that is missing.
 local read_log_path = os.getenv('BOOK_READ_LOG')
 local function log_read(hash, rel)
   if not read_log_path or read_log_path == '' then return end
@@ -87,8 +86,7 @@ end
 
 -- derive(rel, what, fn[, codec]): fn(bytes of rel) (nil when rel is missing), where fn returns
 -- a value and that value as text (summaries.lua's outline and numbered). Logged as what the
--- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file: a page that takes another
--- page's titles is not rendered again when only that page's prose changed (book/render.sh).
+-- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file.
 -- With a codec (above) the value may come from BOOK_DERIVE_MEMO.
 function M.derive(rel, what, fn, codec)
   local text = read_unlogged(rel)
@@ -99,27 +97,6 @@ function M.derive(rel, what, fn, codec)
   local value, as_text = computed(text, what, fn, codec)
   log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
   return value
-end
-
--- The lines derive would log for every page of chapters/chapters.list, as they are now
--- (summaries_digest.lua prints them for book/render.sh; through the memo, as derive).
-function M.derived_lines(kinds, functions, codecs)
-  local out = {}
-  local pages = M.chapters()
-  pages[#pages + 1] = { key = 'errata' }  -- the appendix after the chapters (page.lua's reading order)
-  for _, c in ipairs(pages) do
-    local rel = 'book/' .. c.key .. '.md'
-    local text = read_unlogged(rel)
-    for _, what in ipairs(kinds) do
-      local hash = '-'
-      if text then
-        local _, as_text = computed(text, what, functions[what], codecs and codecs[what])
-        hash = pandoc.utils.sha1(as_text)
-      end
-      out[#out + 1] = hash .. '  @' .. what .. ':' .. rel
-    end
-  end
-  return out
 end
 
 function M.lines(text)

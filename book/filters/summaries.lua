@@ -3,9 +3,7 @@
 --   numbered(text)  its figures and tables in order, each under the chapter heading (第 N 章)
 --                   it follows (their numbers, 图 2-1, on every page: crossref.lua).
 -- Each returns the value and the value as text. A filter takes them from another page through
--- repo.derive, which logs that text's sha1 instead of the file's: book/render.sh renders a page
--- again only when what it takes from another page changed, not at every edit of that page's
--- prose. summaries_digest.lua prints the same lines for every page, as they are now.
+-- repo.derive (which scripts/preview's BOOK_DERIVE_MEMO can answer without parsing the page).
 local repo = require 'repo'
 
 local M = {}
@@ -91,8 +89,6 @@ function M.numbered(text)
   walk(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks)
   return entries, M.numbered_text(entries)
 end
-
-M.kinds = { 'outline', 'numbered' }
 
 -- How repo.derive keeps each kind in BOOK_DERIVE_MEMO. outline: its text is the headings in
 -- Pandoc's native form, read back as they were written; numbered: a Lua table of the entries.

@@ -5,7 +5,7 @@ A program's output lines up its columns the way a terminal shows them: a Chinese
 takes two columns, everything else one. A browser's own fonts do not keep that (DejaVu Sans
 Mono's columns with a fallback CJK face's characters make a Chinese character about 1.66
 columns), so the book serves its own pair, holding only the characters its outputs and code
-can show (book/html/mono_chars.py: every character in golden/ and in the programs' sources,
+can show (characters() below: every character in golden/ and in the programs' sources,
 which print all the text a program can print):
   book-mono.woff2, -bold, -oblique  DejaVu Sans Mono: every narrow character (one column, 0.602 em)
   book-mono-cjk.woff2               Noto Sans Mono CJK SC: every wide character (East Asian Width W
@@ -25,12 +25,26 @@ from fontTools import subset
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTCollection, TTFont
-from mono_chars import characters  # the set the faces hold (render_memo.py keys them on it)
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono{}.ttf"
 LATIN_STYLES = {"": "book-mono", "-Bold": "book-mono-bold", "-Oblique": "book-mono-oblique"}
 CJK_FAMILY = "Noto Sans Mono CJK SC"
 CJK_NAME = "Book CJK Mono"
+SOURCES = ("golden", "chapters", "common/src", "common/include")
+SUFFIXES = {".txt", ".json", ".md", ".svg", ".cpp", ".hpp", ".h", ".list", ".yaml"}
+
+
+def characters(root):
+    """The set of characters the faces hold: printable ASCII, and every character of the files
+    under ROOT's SOURCES."""
+    chars = {chr(c) for c in range(0x20, 0x7F)}
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in SUFFIXES:
+                chars |= set(path.read_text(encoding="utf-8", errors="ignore"))
+    return {c for c in chars if c.isprintable() and c != "\ufeff"}
+
+
 def wide(c):
     return unicodedata.east_asian_width(c) in ("W", "F")
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""check_pdf_layout.py sizes|fill|bytes BOOK.pdf
+"""check_pdf_layout.py sizes|fill|bytes|breaks|columns|all BOOK.pdf
+
+`all` runs every check below on one reading of the PDF (what ctest's book/pdf-layout does).
 
 What a reader of the print edition sees, measured on the PDF itself with
 `pdftotext -bbox-layout` (each word's box; its height is the font size):
@@ -40,6 +42,7 @@ What a reader of the print edition sees, measured on the PDF itself with
   breaks --planted  the same rules on small made-up pages, each breaking one:
          every rule must find its fault.
 """
+import functools
 import os
 import pathlib
 import re
@@ -75,6 +78,7 @@ def squeeze(text):
     return re.sub(r"\s+", "", text)
 
 
+@functools.cache  # one pdftotext run per PDF, whichever checks read it
 def pages(pdf):
     """[(page number, [line: [(text, xMin, yMin, xMax, yMax)...]])] from pdftotext -bbox-layout."""
     html = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True,
@@ -471,6 +475,8 @@ def main(mode, pdf):
         return planted_breaks()
     checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks,
               "columns": check_columns}
+    if mode == "all":  # every check, each with its own verdict line; fails when one does
+        return max(check(pathlib.Path(pdf)) for check in checks.values())
     if mode not in checks:
         sys.exit(__doc__)
     return checks[mode](pathlib.Path(pdf))

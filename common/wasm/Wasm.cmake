@@ -134,15 +134,8 @@ set_target_properties(Boost::program_options PROPERTIES
 #                              Chromium, compared with the golden files (labels wasm, book;
 #                              book/run/run-in-page-test.sh; needs pandoc and chromium). Two groups, so
 #                              ctest -j2 runs two at once, and one render and one browser per group, not
-#                              per chapter (at 36 chapters each render cost a CPU second). Named outside
-#                              the chapters' prefixes: a page's render reads what every other page tells
-#                              it (titles, the outputs' font, figures), so scripts/build-book never leaves
-#                              them out (gate_memo.py would not see those reads); the render cache they
-#                              keep makes an unchanged page cheap, and with BOOK_CHECK_MEMO (build-book) a
-#                              page whose reads are unchanged is not clicked again (book/tests/page_memo.py)
-#   wasm/run-in-page-memo      (once, the first chapter) that memo holds while the page's reads are
-#                              unchanged, a new commit stamp among them, and not after (labels wasm,
-#                              book, tools; book/run/run_memo_test.sh)
+#                              per chapter. Label layout too: scripts/test and releases run them, not
+#                              scripts/build-book's gate.
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -167,7 +160,7 @@ function(add_wasm_program_tests chapter program)
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   # COST: a chapter's longest wasm test (every line a fresh instance, about 4 ms each: 617 lines
-  # for chapter 28), started first by ctest -j and by scripts/lib/memo_trace.py.
+  # for chapter 28), started first by ctest -j.
   set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600 COST 20)
 
   find_program(PANDOC_EXECUTABLE pandoc)
@@ -178,16 +171,6 @@ function(add_wasm_program_tests chapter program)
     return()
   endif()
   set_property(GLOBAL APPEND PROPERTY WASM_RUN_IN_PAGE_CHAPTERS ${chapter})
-  get_property(memo_tested GLOBAL PROPERTY WASM_RUN_MEMO_TEST)
-  if(NOT memo_tested)
-    set_property(GLOBAL PROPERTY WASM_RUN_MEMO_TEST ON)
-    add_test(NAME wasm/run-in-page-memo
-      COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run_memo_test.sh ${CMAKE_BINARY_DIR}/run-in-page-memo
-              ${CMAKE_BINARY_DIR} ${chapter}
-      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    set_tests_properties(wasm/run-in-page-memo PROPERTIES LABELS "wasm;book;tools" TIMEOUT 300
-      ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE} COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
-  endif()
 endfunction()
 
 # add_run_in_page_tests(): wasm/run-in-page/<g>-of-<n> (above), once every chapter is added.
@@ -218,7 +201,7 @@ function(add_run_in_page_tests)
       COMMAND bash ${CMAKE_SOURCE_DIR}/book/run/run-in-page-test.sh ${CMAKE_BINARY_DIR}/run-in-page/${group}-of-${groups}
               ${CMAKE_BINARY_DIR} ${members}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-    set_tests_properties(${name} PROPERTIES LABELS "wasm;book" TIMEOUT ${timeout}
+    set_tests_properties(${name} PROPERTIES LABELS "wasm;book;layout" TIMEOUT ${timeout}
       ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
   endforeach()
 endfunction()

@@ -11,18 +11,11 @@ copy_sources() {
 
 # seed_render FROM OUT: the copy's render folder OUT starts from the tree's own render FROM
 # (ctest's book/render folder, whose test the test that seeds requires as a fixture: done, not
-# being written): its cache (.cache/) and latexmk's folder (print/). render.sh
-# then makes again only what the copy changed: a cached file is keyed on the bytes of what it
-# read, named under the tree, not on the tree's path (book/render-cache renders a copy at another
-# path to the fixture's bytes), and its record holds the kept file's digest, so a file that is not
-# the one recorded is made again. XeLaTeX starts from the tree's page numbers, not from none.
-# Nothing is seeded from what FROM does not hold.
+# being written): latexmk's folder (print/), so XeLaTeX starts from the tree's page numbers, not
+# from none. Nothing is seeded from what FROM does not hold.
 seed_render() {
-  local from=$1 part
   mkdir -p "$2"
-  for part in .cache print; do
-    [ ! -d "$from/$part" ] || cp -a "$from/$part" "$2/"
-  done
+  [ ! -d "$1/print" ] || cp -a "$1/print" "$2/"
 }
 
 # scratch_tree ROOT: a copy of ROOT's sources in a scratch folder removed at exit. Sets scratch
