@@ -56,29 +56,16 @@ debian_python_first() {
   export PATH="$dir:$PATH"
 }
 
-# hold_tree_lock TOOL: one of scripts/build-book, scripts/test and scripts/rebuild-chapter
-# at a time in a tree; they share build/ (and build-*/), and two at once would
-# overwrite each other's objects, golden runs and book. The second waits, saying so;
-# with LEDGER_LOCK_WAIT=no it stops instead (exit 1). The lock is flock(1) on
-# build/.suite.lock, released when the script and everything it started end; a
-# script that another one runs (its LEDGER_SUITE_LOCK) already holds it.
+# hold_tree_lock TOOL: the tree's lock (build/.suite.lock) for this script and everything it
+# starts, released when they end: scripts/lib/tree_lock.py says who waits for whom and locks the
+# file this shell opens on descriptor 9. A script that another one runs (its LEDGER_SUITE_LOCK,
+# by the lock's real path) already holds it.
 hold_tree_lock() {
-  local tool=$1 lock
+  local lock
   mkdir -p build
-  # By its real path: a copy of the tree whose build/ links to this one's (the docs test's) is
-  # the same lock, and a tool the holder runs there does not wait for its holder.
   lock=$(realpath -m "$(pwd)/build/.suite.lock")
   [ -n "${LEDGER_SUITE_LOCK:-}" ] && [ "$(realpath -m "$LEDGER_SUITE_LOCK")" = "$lock" ] && return 0
   exec 9>>"$lock"
-  if ! flock -n 9; then
-    if [ "${LEDGER_LOCK_WAIT:-yes}" = no ]; then
-      echo "$tool: another scripts/build-book, scripts/test or scripts/rebuild-chapter is using this tree" \
-        "(lock: build/.suite.lock); stopped (LEDGER_LOCK_WAIT=no)" >&2
-      exit 1
-    fi
-    echo "$tool: waiting for the other scripts/build-book, scripts/test or scripts/rebuild-chapter" \
-      "on this tree to finish (lock: build/.suite.lock)" >&2
-    flock 9
-  fi
+  python3 -S "$(dirname "${BASH_SOURCE[0]}")/tree_lock.py" "$1" 9 || exit 1
   export LEDGER_SUITE_LOCK=$lock
 }

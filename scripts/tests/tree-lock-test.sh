@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tree-lock-test.sh: scripts/build-book, scripts/test and scripts/rebuild-chapter
-# take one lock per tree (hold_tree_lock, scripts/lib/configure.sh). In a scratch
+# take one lock per tree (hold_tree_lock, scripts/lib/configure.sh, through scripts/lib/tree_lock.py). In a scratch
 # tree: while one holder runs, a second with LEDGER_LOCK_WAIT=no stops with exit 1
 # naming the lock; a second that waits says so and runs once the first ends; a
 # script run by a holder (LEDGER_SUITE_LOCK inherited) does not wait for itself.
@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/scripts/lib"
-cp "$root/scripts/lib/configure.sh" "$scratch/scripts/lib/"
+cp "$root/scripts/lib/configure.sh" "$root/scripts/lib/tree_lock.py" "$scratch/scripts/lib/"
 fail() { echo "tree-lock-test: FAILED: $*" >&2; exit 1; }
 holder() {  # holder NAME RELEASE_FILE: takes the lock, then waits for RELEASE_FILE
   (cd "$scratch" && source scripts/lib/configure.sh && hold_tree_lock "$1" && echo "$1 holds" &&
