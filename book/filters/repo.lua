@@ -86,9 +86,29 @@ end
 
 -- derive(rel, what, fn[, codec]): fn(bytes of rel) (nil when rel is missing), where fn returns
 -- a value and that value as text (summaries.lua's outline and numbered). Logged as what the
--- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file.
--- With a codec (above) the value may come from BOOK_DERIVE_MEMO.
+-- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file. Under book/render.sh
+-- (BOOK_SUMMARY_DIR) the value is the one its summary step wrote for the page,
+-- <dir>/<page>.<what> (book/filters/summarize.lua), which Ninja keeps up to date: the page's
+-- Markdown is not read again. Otherwise it comes from BOOK_DERIVE_MEMO when there is a codec
+-- (above), or is computed.
+local summary_dir = os.getenv('BOOK_SUMMARY_DIR')
+if summary_dir == '' then summary_dir = nil end
+
 function M.derive(rel, what, fn, codec)
+  if summary_dir and codec then
+    local file = path.join { summary_dir, path.split_extension(path.filename(rel)) .. '.' .. what }
+    local kept = io.open(file, 'rb')
+    if kept then
+      local stored = kept:read('a')
+      kept:close()
+      local value, as_text = codec.decode(stored)
+      log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
+      return value
+    end
+    if io.open(M.abs(rel), 'rb') then
+      error('no summary ' .. file .. ' of ' .. rel .. ' (book/render.sh makes one for every page it renders)', 0)
+    end
+  end
   local text = read_unlogged(rel)
   if not text then
     log_read('-', '@' .. what .. ':' .. rel)

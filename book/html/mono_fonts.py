@@ -1,5 +1,11 @@
 #!/usr/bin/python3
-"""mono_fonts.py ROOT OUT_DIR: the HTML book's monospace faces, as WOFF2 subsets in OUT_DIR.
+"""mono_fonts.py chars ROOT CHARS_FILE DEPFILE   the characters the faces must hold, into CHARS_FILE
+                                                 (rewritten only when they change), and Ninja's
+                                                 depfile of every file and folder read for them
+   mono_fonts.py fonts CHARS_FILE OUT_DIR        the HTML book's monospace faces, as WOFF2 subsets
+
+book/render.sh runs both, as two Ninja edges: the faces are made again only when the set of
+characters changed, not at every edit of a golden file or a source.
 
 A program's output lines up its columns the way a terminal shows them: a Chinese character
 takes two columns, everything else one. A browser's own fonts do not keep that (DejaVu Sans
@@ -35,14 +41,34 @@ SUFFIXES = {".txt", ".json", ".md", ".svg", ".cpp", ".hpp", ".h", ".list", ".yam
 
 
 def characters(root):
-    """The set of characters the faces hold: printable ASCII, and every character of the files
-    under ROOT's SOURCES."""
+    """The set of characters the faces hold (printable ASCII, and every character of the files
+    under ROOT's SOURCES), and the files and folders read for it."""
     chars = {chr(c) for c in range(0x20, 0x7F)}
+    read = []
     for folder in SOURCES:
+        read.append(root / folder)
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and path.suffix in SUFFIXES:
+            if path.is_dir():
+                read.append(path)  # a file added or removed in it changes its time
+            elif path.is_file() and path.suffix in SUFFIXES:
+                read.append(path)
                 chars |= set(path.read_text(encoding="utf-8", errors="ignore"))
-    return {c for c in chars if c.isprintable() and c != "\ufeff"}
+    return {c for c in chars if c.isprintable() and c != "\ufeff"}, read
+
+
+def depfile_path(path):
+    """PATH as a Make-style depfile writes it (Ninja's reader: space, # and $ escaped)."""
+    return str(path).replace(" ", "\\ ").replace("#", "\\#").replace("$", "$$")
+
+
+def write_chars(root, chars_file, depfile):
+    chars, read = characters(root)
+    text = "".join(sorted(chars))
+    if not chars_file.is_file() or chars_file.read_text(encoding="utf-8", errors="surrogatepass") != text:
+        chars_file.parent.mkdir(parents=True, exist_ok=True)
+        chars_file.write_text(text, encoding="utf-8", errors="surrogatepass")
+    depfile.write_text(f"{depfile_path(chars_file)}:" + "".join(f" \\\n  {depfile_path(p)}" for p in read) + "\n",
+                       encoding="utf-8")
 
 
 def wide(c):
@@ -105,9 +131,9 @@ def renamed(font, family):
     return font
 
 
-def main(root, out):
+def main(chars_file, out):
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM NOT subset": a timestamp table, dropped
-    chars = characters(root)
+    chars = set(chars_file.read_text(encoding="utf-8", errors="surrogatepass"))
     narrow = "".join(sorted(c for c in chars if not wide(c)))
     cjk = "".join(sorted(c for c in chars if wide(c)))
     out.mkdir(parents=True, exist_ok=True)
@@ -125,6 +151,9 @@ def main(root, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) == 5 and sys.argv[1] == "chars":
+        write_chars(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]), pathlib.Path(sys.argv[4]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "fonts":
+        main(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+    else:
         sys.exit(__doc__)
-    main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]))

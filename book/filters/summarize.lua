@@ -1,0 +1,35 @@
+-- pandoc --from markdown --to plain --lua-filter summarize.lua -o /dev/null </dev/null
+-- with BOOK_SUMMARY_PAGE=book/<page>.md and BOOK_SUMMARY_OUT=<dir>/<page>: writes what that page
+-- tells the other pages (summaries.lua: its outline and its numbered figures and tables) into
+-- <dir>/<page>.outline and <dir>/<page>.numbered, as repo.derive reads them under book/render.sh.
+-- A file is rewritten only when its text changes: Ninja's restat then renders no other page
+-- when an edit changed only the page's prose (book/render.sh).
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local summaries = require 'summaries'
+
+local function write_if_changed(file, text)
+  local f = io.open(file, 'rb')
+  if f then
+    local old = f:read('a')
+    f:close()
+    if old == text then return end
+  end
+  local tmp = file .. '.tmp'
+  local out = assert(io.open(tmp, 'wb'))
+  out:write(text)
+  out:close()
+  assert(os.rename(tmp, file))
+end
+
+function Pandoc(doc)
+  local page, out = os.getenv('BOOK_SUMMARY_PAGE'), os.getenv('BOOK_SUMMARY_OUT')
+  if not page or not out then error('summarize.lua: BOOK_SUMMARY_PAGE and BOOK_SUMMARY_OUT must be set', 0) end
+  local f = io.open(page, 'rb')
+  if not f then error('summarize.lua: cannot read ' .. page, 0) end
+  local text = f:read('a')
+  f:close()
+  for _, what in ipairs { 'outline', 'numbered' } do
+    write_if_changed(out .. '.' .. what, summaries.codecs[what].encode(summaries[what](text)))
+  end
+  return doc
+end
