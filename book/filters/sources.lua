@@ -7,7 +7,9 @@
 --   * `[@entry]` must name an entry of it, `[@entry#passage]` a passage stored in
 --     book/sources/passages/<entry>.txt; the citation then reads `[@entry]`;
 --   * `[text]{.quote}` is a quotation: its text must stand in the passage of the first
---     citation with a passage after it in the same paragraph (or `src="entry#passage"`);
+--     citation with a passage after it in the same paragraph (or `src="entry#passage"`),
+--     and that passage must not be marked `# unverifiable:` (no stored copy proves it:
+--     book/tests/check_passages.py);
 --   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section.
 -- Every problem is collected and the render fails once, naming them all.
 -- Cross-references ([@fig:…], [@tbl:…]) are crossref.lua's and are left alone.
@@ -57,6 +59,9 @@ local function check_block(block, ids)
       local stored = passages.get(entry, passage)
       if stored and not normalized(stored):find(q, 1, true) then
         problems.add('quote 「' .. q .. '」 is not in passage @' .. passage .. ' of ' .. passages.file(entry))
+      elseif stored and passages.unverifiable(entry) then
+        problems.add('quote 「' .. q .. '」 cites passage @' .. passage .. ' of ' .. passages.file(entry)
+          .. ', marked unverifiable (' .. passages.unverifiable(entry) .. '): quote a passage a stored copy proves, or paraphrase')
       end
     end
     pending = {}

@@ -8,12 +8,15 @@
 --
 -- A passage's text is its `> ` lines joined with newlines, as Markdown reads it (so
 -- `code` and *emphasis* compare as the prose shows them). The same grammar is read by
--- book/tests/sources_check.py.
+-- book/tests/check_passages.py, which proves every passage against a stored copy of its source
+-- (`# source:`, `# copy:` header lines) or lists it as `# unverifiable: <reason>`; a quote of
+-- such a passage is refused (M.unverifiable, book/filters/sources.lua).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
 local M = {}
 local cache = {}
+local unverifiable = {}
 
 function M.file(entry) return 'book/sources/passages/' .. entry .. '.txt' end
 
@@ -24,6 +27,8 @@ local function load(entry)
   local text = repo.read(M.file(entry))
   for number, line in ipairs(repo.lines(text or '')) do
     local id = line:match('^@(%S+)')
+    local reason = line:match('^#%s*unverifiable:%s*(.-)%s*$')
+    if reason then unverifiable[entry] = reason end
     if id then
       if out[id] then error(string.format('sources.lua: %s:%d: passage @%s twice', M.file(entry), number, id), 0) end
       current = { id = id, lines = {} }
@@ -46,5 +51,11 @@ end
 
 -- The passage's text as the prose reads it, or nil when it is not stored.
 function M.get(entry, id) return load(entry)[id] end
+
+-- The reason the entry's passages could not be proven against a stored copy, or nil.
+function M.unverifiable(entry)
+  load(entry)
+  return unverifiable[entry]
+end
 
 return M
