@@ -112,7 +112,6 @@ function(add_chapter)
   # with each chapter's library (ledger/program.hpp).
   add_executable(${program} $<TARGET_OBJECTS:ledger_program_main> ${EDITION_INFO_DIR}/edition_${chapter}.cpp)
   add_dependencies(${program} edition_info)  # its --version (common/cmake/Edition.cmake)
-  stamp_program(${program})
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(EMSCRIPTEN)  # the wasm preset tests the program's golden cases and bad input, under Node

@@ -3,12 +3,22 @@
 # BOOK_EDITION, BOOK_EDITION_DATE, BOOK_EDITION_COMMIT: the last released edition, read from
 # editions/latest.txt (0 and empty before the first), for whatever needs the version (a package).
 #
+# BOOK_BUILD_COMMIT (cache): the commit a release or package build names in --version, passed at
+# configure time by scripts/package (-DBOOK_BUILD_COMMIT=<full hash>); empty, the default, in an
+# author's build, whose --version says it is a development build. Nothing asks git at build time,
+# so a commit relinks no program.
+#
 # add_edition_info(<chapter>...) adds the target `edition_info`, run at every build before any
 # program is linked: it writes each chapter's edition_<chapter>.cpp (common/tools/edition_info.py:
-# the edition, the digest of the chapter's outputs), which add_chapter() links into the program
-# for its --version, rewriting a file only when its text changes; and it stamps the tree's commit
-# into the programs already linked (scripts/lib/build_stamp.py), so a commit relinks nothing.
-# add_chapter() stamps a program again as it is linked (stamp_program()).
+# the edition, the digest of the chapter's outputs, BOOK_BUILD_COMMIT), which add_chapter() links
+# into the program for its --version, rewriting a file only when its text changes.
+set(BOOK_BUILD_COMMIT "" CACHE STRING
+    "The commit a release or package build names in --version (scripts/package sets it); empty: a development build")
+string(LENGTH "${BOOK_BUILD_COMMIT}" commit_length)
+if(NOT (commit_length EQUAL 0 OR (BOOK_BUILD_COMMIT MATCHES "^[0-9a-f]+$" AND commit_length MATCHES "^(40|64)$")))
+  message(FATAL_ERROR "BOOK_BUILD_COMMIT=${BOOK_BUILD_COMMIT}: want a full commit hash (40 or 64 lowercase hex "
+                      "digits, `git rev-parse HEAD`) or nothing (a development build)")
+endif()
 set(EDITION_FILE ${CMAKE_SOURCE_DIR}/editions/latest.txt)
 set(BOOK_EDITION 0)
 set(BOOK_EDITION_DATE "")
@@ -29,25 +39,15 @@ endif()
 set(EDITION_INFO_DIR ${CMAKE_BINARY_DIR}/edition)
 
 function(add_edition_info)
-  set(outputs ${EDITION_INFO_DIR}/stamp.txt)
-  set(programs "")  # paths, not $<TARGET_FILE>: that would make edition_info wait for the links
+  set(outputs "")
   foreach(chapter IN LISTS ARGN)
     list(APPEND outputs ${EDITION_INFO_DIR}/edition_${chapter}.cpp)
-    list(APPEND programs ${CMAKE_BINARY_DIR}/chapters/${chapter}/${CHAPTER_PROGRAM_${chapter}}${CMAKE_EXECUTABLE_SUFFIX})
   endforeach()
   add_custom_target(edition_info ALL
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tools/edition_info.py ${EDITION_INFO_DIR} ${programs}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tools/edition_info.py ${EDITION_INFO_DIR}
+            --commit=${BOOK_BUILD_COMMIT}
     BYPRODUCTS ${outputs}
     COMMENT "Which edition the programs reproduce (common/tools/edition_info.py)"
-    VERBATIM)
-endfunction()
-
-# stamp_program(<program>): the commit into the program as it is linked (its link wrote the
-# placeholder), from the stamp edition_info wrote in this build.
-function(stamp_program program)
-  add_custom_command(TARGET ${program} POST_BUILD
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/lib/build_stamp.py stamp ${EDITION_INFO_DIR}/stamp.txt
-            $<TARGET_FILE:${program}>
     VERBATIM)
 endfunction()
 
@@ -55,20 +55,22 @@ endfunction()
 # every published output has its ID, and differs from the last edition's only with a record
 # that matches it.
 function(add_edition_tests)
-  # Every program's --version names the commit the tree is at now (common/tests/version_commit.py):
-  # the commit reaches a program after its link, so this is one test of all programs, named as no
-  # chapter's test is, which scripts/build-book's gate memo never leaves out (docs/editions.md).
+  # Every program's --version names the commit this build was configured with (BOOK_BUILD_COMMIT),
+  # or says it is a development build, and is a preview when its outputs are not the edition's
+  # (common/tests/version_commit.py; docs/editions.md).
   set(programs "")
   foreach(chapter IN LISTS BOOK_CHAPTERS)
     list(APPEND programs $<TARGET_FILE:${CHAPTER_PROGRAM_${chapter}}>)
   endforeach()
   if(EMSCRIPTEN)  # the programs in the page say the same: their --version under Node
     add_test(NAME wasm/version/programs
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/version_commit.py --node ${NODE_EXECUTABLE} ${programs})
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/version_commit.py
+              --commit=${BOOK_BUILD_COMMIT} --node ${NODE_EXECUTABLE} ${programs})
     set_tests_properties(wasm/version/programs PROPERTIES LABELS "wasm;cli" TIMEOUT 300)
     return()
   endif()
-  add_test(NAME version/programs COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/version_commit.py ${programs})
+  add_test(NAME version/programs
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/version_commit.py --commit=${BOOK_BUILD_COMMIT} ${programs})
   set_tests_properties(version/programs PROPERTIES LABELS cli TIMEOUT 120)
   add_test(NAME editions/records COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check-editions)
   set_tests_properties(editions/records PROPERTIES LABELS golden TIMEOUT 60)

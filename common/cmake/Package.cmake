@@ -10,7 +10,7 @@
 #   share/doc/op-perf-book/{copyright,changelog.gz}      what Debian's policy asks of every package
 # The man pages and completions come from each program's flag table and --help through
 # <program>_manual (common/packaging/manual_main.cpp) and common/packaging/shell_docs.py.
-# scripts/package runs CPack; the package/* tests check what it makes.
+# scripts/package runs CPack (scripts/lib/make_package.sh); the package/* tests check what it makes.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/PackageVersion.cmake)
@@ -82,9 +82,7 @@ set(CPACK_PACKAGE_VERSION ${LEDGER_PACKAGE_VERSION})
 set(CPACK_PACKAGE_VENDOR "算子性能复算组")
 set(CPACK_PACKAGE_CONTACT "Operator-performance book maintainers <maintainers@users.noreply.a-seed-64d260e7.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "operator-performance book: its chapter programs and the book")
-# One generator: scripts/package (scripts/lib/make_package.sh) compresses this .deb and makes the
-# tarball from the same files with scripts/lib/package_gzip.py, which keeps each file's compressed
-# bytes and so compresses only what changed. A plain `cpack` makes the .deb uncompressed.
+# One generator: scripts/lib/make_package.sh makes the tarball from this .deb's files, with tar.
 set(CPACK_GENERATOR "DEB")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_FILE_NAME ${LEDGER_PACKAGE_NAME}-${LEDGER_PACKAGE_VERSION})
@@ -101,7 +99,10 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "")  # static programs: nothing at run time
 # What makes `man op_traffic` and Tab work: apt installs them with the package (dpkg -i does not).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "man-db, bash-completion")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-set(CPACK_DEBIAN_COMPRESSION_TYPE none)  # package_gzip.py makes it data.tar.gz
+set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)  # data.tar.gz, CPack's own
+# The time of every file in the package: scripts/lib/make_package.sh runs CPack with it as
+# SOURCE_DATE_EPOCH, so the same build packaged twice gives the same bytes (docs/install.md).
+set(CPACK_LEDGER_SOURCE_DATE_EPOCH ${LEDGER_PACKAGE_EPOCH})
 include(CPack)
 
 # The generator on a sample manual of its own, and on planted faults it must refuse.

@@ -10,9 +10,7 @@
 namespace {
 
 ledger::cli::ProgramOutput print_version(int, const char* const*) {
-  return {ledger::edition::version_text(ledger::cli::chapter_program.name,
-                                        ledger::edition::stamped(ledger::edition::kThisBuild)),
-          {}};
+  return {ledger::edition::version_text(ledger::cli::chapter_program.name, ledger::edition::kThisBuild), {}};
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 # package/install (label tools; docs/install.md): the package as a reader installs it.
 #   package-test.sh BUILD_DIR SCRATCH_DIR BOOK_DIR
 # 1. scripts/lib/make_package.sh makes the .deb and the .tar.gz from BUILD_DIR, with the book
-#    rendered in BOOK_DIR;
+#    rendered in BOOK_DIR; made again, both are the same bytes (docs/install.md, "Reproducible");
 # 2. lintian: no error, and no warning but those common/packaging/lintian-warnings.txt justifies;
 # 3. `dpkg -x` into a scratch root: every `$ …` command of the book it installs, run from a
 #    folder outside the tree with the root's usr/bin first on PATH, prints its block
@@ -26,9 +26,21 @@ mkdir -p "$scratch/elsewhere"
 
 step "the .deb and the .tar.gz from $build, the book from $book, as scripts/package makes them"
 mkdir -p "$scratch/out"
-LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 bash "$tree/scripts/lib/make_package.sh" "$build/CPackConfig.cmake" \
-  "$scratch/out" "$scratch/gzip-cache" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log" >&2; fail "making the package failed"; }
+# make_package OUT: the package into OUT, its lines in OUT.log.
+make_package() {
+  LEDGER_BOOK_DIR=$book LEDGER_REQUIRE_BOOK=1 bash "$tree/scripts/lib/make_package.sh" "$build/CPackConfig.cmake" \
+    "$1" >"$1.log" 2>&1 || { cat "$1.log" >&2; fail "making the package failed"; }
+}
+make_package "$scratch/out"
 deb=$(ls "$scratch"/out/*.deb) tarball=$(ls "$scratch"/out/*.tar.gz) || fail "no .deb or no .tar.gz was made"
+ar t "$deb" | grep -qx 'data.tar.gz' ||
+  fail "$(basename "$deb") holds no data.tar.gz: $(ar t "$deb" | paste -sd ' ')"
+step "the same build packaged again: the same bytes"
+make_package "$scratch/again"
+for made in "$deb" "$tarball"; do
+  cmp "$made" "$scratch/again/$(basename "$made")" ||
+    fail "$(basename "$made") made twice from the same build differs (SOURCE_DATE_EPOCH, tar's --sort/--mtime/--owner: scripts/lib/make_package.sh)"
+done
 
 # lintian_verdict FILE: the problems in lintian's output FILE (empty: none).
 lintian_verdict() {

@@ -4,39 +4,24 @@
 
 namespace ledger::edition {
 
-Stamp parse_stamp(std::string_view stamp) {
-  const std::string_view commit = stamp.substr(0, kStampLength - 1);
-  if (stamp.size() != kStampLength || commit.find_first_not_of("0123456789abcdef") != std::string_view::npos) {
-    return {"", false};
-  }
-  return {std::string(commit), stamp.back() == '+'};
-}
-
-BuildInfo stamped(const BuildInfo& info) {
-  static const Stamp stamp = [] {
-    std::string slot;  // read byte by byte: volatile, written after the link
-    for (std::size_t i = kStampMarkerLength; i < kStampMarkerLength + kStampLength; ++i) {
-      slot += kBuildStampSlot[i];
-    }
-    return parse_stamp(slot);
-  }();
-  BuildInfo out = info;
-  out.commit = stamp.commit;
-  out.dirty = stamp.dirty;
-  return out;
-}
-
 std::string version_text(std::string_view program, const BuildInfo& info) {
-  std::string text = info.edition == 0 ? fmt::format("{} 尚未发布（还没有第 1 版）\n", program)
-                                       : fmt::format("{} 第 {} 版（{}）\n", program, info.edition, info.date);
+  const bool edition_outputs = info.edition > 0 && info.digest == info.edition_digest;
+  std::string text;
+  if (info.edition == 0) {
+    text = fmt::format("{} 尚未发布（还没有第 1 版）\n", program);
+  } else if (edition_outputs) {
+    text = fmt::format("{} 第 {} 版（{}）\n", program, info.edition, info.date);
+  } else {  // never the edition alone: its outputs are not these
+    text = fmt::format("{} 第 {} 版（{}）之后的预览版，含尚未发布的改动\n", program, info.edition, info.date);
+  }
   if (info.commit.empty()) {
-    text += "提交 未知（不是从 git 检出构建的）\n";
+    text += "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n";
   } else {
-    text += fmt::format("提交 {}{}\n", info.commit.substr(0, 12), info.dirty ? "，另有未提交的改动" : "");
+    text += fmt::format("提交 {}\n", info.commit.substr(0, 12));
   }
   if (info.edition == 0) {
     text += fmt::format("输出摘要 {}\n", info.digest);
-  } else if (info.digest == info.edition_digest) {
+  } else if (edition_outputs) {
     text += fmt::format("输出摘要 {}，与第 {} 版相同\n", info.digest, info.edition);
   } else {
     // Not the printed outputs: the book's 勘误与变更 page lists what changed since.

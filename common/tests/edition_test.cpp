@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include <string>
 #include <vector>
 
 #include "ledger/edition.hpp"
@@ -18,43 +17,45 @@ struct VersionCase {
 };
 
 const std::vector<VersionCase> kVersionCases{
-    // The edition's outputs, built from a clean commit.
+    // A release or package build (configured with BOOK_BUILD_COMMIT) of the edition's outputs.
     {"op_ledger",
-     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", false, "16ba16e0f129", "16ba16e0f129"},
+     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123456789abcdef01234567", "16ba16e0f129", "16ba16e0f129"},
      "op_ledger 第 2 版（2026-12-02）\n"
      "提交 0123456789ab\n"
      "输出摘要 16ba16e0f129，与第 2 版相同\n"},
-    // Other outputs, with uncommitted changes: the reader is sent to the errata.
+    // An author's ordinary build of the edition's outputs: no commit, and it says why.
     {"op_ledger",
-     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123", true, "aaaaaaaaaaaa", "16ba16e0f129"},
+     {2, "2026-12-02", "28-op-ledger", "", "16ba16e0f129", "16ba16e0f129"},
      "op_ledger 第 2 版（2026-12-02）\n"
-     "提交 0123456789ab，另有未提交的改动\n"
-     "输出摘要 aaaaaaaaaaaa，与第 2 版（16ba16e0f129）不同：见书末「勘误与变更」\n"},
-    // Before the first edition and outside git: both said.
+     "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n"
+     "输出摘要 16ba16e0f129，与第 2 版相同\n"},
+    // Other outputs than the edition's: a preview after it, never the edition alone; the reader
+    // is sent to the errata.
+    {"head_roofline",
+     {1, "2026-12-02", "36-head-roofline", "", "c893b8c7e9da", "bad2f73fac3d"},
+     "head_roofline 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
+     "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n"
+     "输出摘要 c893b8c7e9da，与第 1 版（bad2f73fac3d）不同：见书末「勘误与变更」\n"},
+    // The same, packaged from a commit between editions.
+    {"head_roofline",
+     {1, "2026-12-02", "36-head-roofline", "fedcba9876543210fedcba9876543210fedcba98", "c893b8c7e9da", "bad2f73fac3d"},
+     "head_roofline 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
+     "提交 fedcba987654\n"
+     "输出摘要 c893b8c7e9da，与第 1 版（bad2f73fac3d）不同：见书末「勘误与变更」\n"},
+    // Before the first edition.
     {"op_traffic",
-     {0, "", "02-op-traffic", "", false, "d71d082c01ab", ""},
+     {0, "", "02-op-traffic", "", "d71d082c01ab", ""},
      "op_traffic 尚未发布（还没有第 1 版）\n"
-     "提交 未知（不是从 git 检出构建的）\n"
+     "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n"
      "输出摘要 d71d082c01ab\n"},
 };
 
 }  // namespace
 
 TEST_CASE(
-    "version text names the edition (or that there is none), the commit and whether the outputs are the edition's",
+    "version text names the edition (a preview after it when the outputs differ), the commit of a release build "
+    "(a development build says so) and whether the outputs are the edition's",
     "[edition]") {
   const VersionCase c = GENERATE(from_range(kVersionCases));
   CHECK(version_text(c.program, c.build) == c.text);
-}
-
-TEST_CASE("a commit stamp gives the commit and whether the tree had changes, the placeholder neither", "[edition]") {
-  using ledger::edition::parse_stamp;
-  const std::string commit = "0123456789abcdef0123456789abcdef01234567";
-  CHECK(parse_stamp(commit + "=").commit == commit);
-  CHECK_FALSE(parse_stamp(commit + "=").dirty);
-  CHECK(parse_stamp(commit + "+").dirty);
-  // What the link writes before the stamp (common/src/build_stamp.cpp): not known, not dirty.
-  CHECK(parse_stamp(std::string(41, '?')).commit.empty());
-  CHECK_FALSE(parse_stamp(std::string(41, '?')).dirty);
-  CHECK(parse_stamp(commit).commit.empty());  // one byte short
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""version/programs, wasm/version/programs: every chapter program's --version names the commit
-its tree is at now, and whether it has uncommitted changes (git, asked here), or says it is not
-known when the tree is no git repository of its own. The commit reaches a program after the link
-(scripts/lib/build_stamp.py), so a commit that relinked nothing must still show: this test is
-never left out of scripts/build-book's gate (its name is no chapter's), and fails, naming the
-program, when one was not stamped again.
+"""version/programs, wasm/version/programs: every chapter program's --version, three lines.
 
-Usage: version_commit.py PROGRAM...             native programs
-       version_commit.py --node NODE PROGRAM.js...  wasm programs, in one Node process
+- Line 1 names the tree's last edition (editions/latest.txt): `第 N 版（date）` alone only when
+  line 3 says the outputs are that edition's, else `第 N 版（date）之后的预览版，…` (never the
+  edition alone), or `尚未发布` before the first edition.
+- Line 2 names COMMIT, the commit the build was configured with (BOOK_BUILD_COMMIT: scripts/package
+  passes it), as `提交 <12 hex digits>`; with none (an author's build) it says it is a development
+  build. The commit is compiled in (common/tools/edition_info.py), never asked of git at build time.
+- Line 3 is the digest of the chapter's outputs as the tree has them now (a stale program fails).
+
+Usage: version_commit.py --commit=[COMMIT] PROGRAM...                native programs
+       version_commit.py --commit=[COMMIT] --node NODE PROGRAM.js...   wasm programs, in one Node process
 """
 import json
 import re
@@ -16,19 +19,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import editions  # noqa: E402
+import suite  # noqa: E402
 
-
-def git(*args):
-    done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
-    return done.stdout.strip() if done.returncode == 0 else None
-
-
-def expected_commit_line():
-    top = git("rev-parse", "--show-toplevel")
-    if top is None or Path(top).resolve() != ROOT.resolve():
-        return "提交 未知（不是从 git 检出构建的）"
-    dirty = "，另有未提交的改动" if git("status", "--porcelain", "--untracked-files=normal") else ""
-    return f"提交 {git('rev-parse', 'HEAD')[:12]}{dirty}"
+DEVELOPMENT = "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）"
 
 
 def outputs(argv):
@@ -41,29 +36,51 @@ def outputs(argv):
             for done in [subprocess.run([f, "--version"], capture_output=True, text=True)]}
 
 
+def problems_of(program, status, text, commit, edition, digest):
+    """What is wrong with PROGRAM's --version TEXT (a list of sentences; empty: nothing)."""
+    lines = text.split("\n")
+    if status != 0 or len(lines) != 4 or lines[3] != "":
+        return [f"exit {status}, {len(lines) - 1} lines (expected 0, 3)"]
+    problems = []
+    if edition == 0:
+        same = None
+        if lines[0] != f"{program} 尚未发布（还没有第 1 版）":
+            problems.append(f"line 1 {lines[0]!r}: the tree has no edition yet")
+    else:
+        head = rf"{re.escape(program)} 第 {edition} 版（[0-9-]+）"
+        same = bool(re.fullmatch(head, lines[0]))
+        if not same and not re.fullmatch(head + "之后的预览版，含尚未发布的改动", lines[0]):
+            problems.append(f"line 1 {lines[0]!r} names neither edition {edition} (editions/latest.txt) "
+                            "nor a preview after it")
+    want = f"提交 {commit[:12]}" if commit else DEVELOPMENT
+    if lines[1] != want:
+        problems.append(f"line 2 is {lines[1]!r}, the build was configured with "
+                        f"BOOK_BUILD_COMMIT={commit or '(empty)'}: want {want!r} (build again: cmake --build)")
+    if not lines[2].startswith(f"输出摘要 {digest}"):
+        problems.append(f"line 3 {lines[2]!r}: the tree's outputs' digest is {digest} (build again: cmake --build)")
+    elif same is not None and same != lines[2].endswith(f"，与第 {edition} 版相同"):
+        problems.append(f"line 1 {lines[0]!r} and line 3 {lines[2]!r} disagree: the edition alone only "
+                        "when the outputs are the edition's")
+    return problems
+
+
 def main(argv):
-    if not argv or argv == ["--node"] or (argv[0] == "--node" and len(argv) < 3):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
+    if len(argv) < 2 or not argv[0].startswith("--commit=") or argv[1:] == ["--node"] or \
+            (argv[1] == "--node" and len(argv) < 4):
+        print(__doc__.split("\n\n")[-1], file=sys.stderr)
         return 2
-    want = expected_commit_line()
+    commit, argv = argv[0].removeprefix("--commit="), argv[1:]
+    edition = editions.latest_number()
+    digests = editions.chapter_digests(editions.current_outputs())
+    chapter_of = {program: chapter for chapter, program in suite.chapters()}
     failures = 0
     for file, (status, text) in outputs(argv).items():
         program = Path(file).name.removesuffix(".js")
-        lines = text.split("\n")
-        problems = []
-        if status != 0 or len(lines) != 4 or lines[3] != "":
-            problems.append(f"exit {status}, {len(lines) - 1} lines (expected 0, 3)")
-        elif not re.fullmatch(rf"{program} (第 [0-9]+ 版（[0-9-]+）|尚未发布（还没有第 1 版）)", lines[0]):
-            problems.append(f"line 1 {lines[0]!r} names no edition")
-        elif lines[1] != want:
-            problems.append(f"line 2 is {lines[1]!r}, the tree says {want!r}: build again (cmake --build), "
-                            "which stamps the commit into every program (scripts/lib/build_stamp.py)")
-        elif not re.match(r"输出摘要 [0-9a-f]+", lines[2]):
-            problems.append(f"line 3 {lines[2]!r} names no digest")
-        for problem in problems:
+        for problem in problems_of(program, status, text, commit, edition, digests.get(chapter_of.get(program), "?")):
             failures += 1
             print(f"version_commit.py: {file} --version: {problem}")
-    print(f"version_commit.py: {len(argv) - (2 if argv[0] == '--node' else 0)} programs, {failures} failure(s)")
+    print(f"version_commit.py: {len(argv) - (2 if argv[0] == '--node' else 0)} programs, "
+          f"{'BOOK_BUILD_COMMIT=' + commit[:12] if commit else 'a development build'}, {failures} failure(s)")
     return 1 if failures else 0
 
 

@@ -1,20 +1,19 @@
 #!/usr/bin/env python3
 """Writes OUT_DIR/edition_<chapter>.cpp for every chapter: what its program's --version prints
-(ledger/edition.hpp) but the commit: the last released edition (editions/latest.txt) and the
-digest of the chapter's published outputs now and in that edition. A file is rewritten only when
-its text changes, so an unchanged chapter is not relinked. Then the commit: the tree's stamp (its
-commit and whether it has uncommitted changes) goes to OUT_DIR/stamp.txt and into each PROGRAM
-already linked (scripts/lib/build_stamp.py), so a new commit relinks nothing; a program linked
-afterwards is stamped from stamp.txt as it is linked (common/cmake/Chapters.cmake).
+(ledger/edition.hpp): the last released edition (editions/latest.txt), the digest of the
+chapter's published outputs now and in that edition, and COMMIT, the commit a release or
+package build was configured with (BOOK_BUILD_COMMIT; empty in an author's development build,
+whose --version says so). A file is rewritten only when its text changes, so an unchanged
+chapter is not relinked, and a new commit relinks nothing: no git here.
 Run at every build, before any program is linked (common/cmake/Edition.cmake).
 
-Usage: edition_info.py OUT_DIR [PROGRAM...]
+Usage: edition_info.py OUT_DIR --commit=[COMMIT]
 """
+import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "lib"))
-import build_stamp  # noqa: E402
 import editions  # noqa: E402
 import suite  # noqa: E402
 
@@ -23,7 +22,9 @@ def cpp_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main(out_dir, programs):
+def main(out_dir, commit):
+    if not re.fullmatch(r"([0-9a-f]{40}|[0-9a-f]{64})?", commit):
+        sys.exit(f"edition_info.py: --commit={commit}: want a full commit hash (40 or 64 hex digits) or nothing")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     edition = editions.latest()
@@ -34,21 +35,20 @@ def main(out_dir, programs):
             '#include "ledger/edition.hpp"\n\n'
             "namespace ledger::edition {\n"
             f"const BuildInfo kThisBuild{{{edition.number if edition else 0}, "
-            f"{cpp_string(edition.date if edition else '')}, {cpp_string(chapter)}, {{}}, false,  // the commit: stamped()\n"
+            f"{cpp_string(edition.date if edition else '')}, {cpp_string(chapter)}, {cpp_string(commit)},\n"
             f"                           {cpp_string(now.get(chapter, ''))}, "
             f"{cpp_string(edition.digests.get(chapter, '') if edition else '')}}};\n"
             "}  // namespace ledger::edition\n")
         target = out / f"edition_{chapter}.cpp"
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
-    build_stamp.main(["build_stamp.py", "write", str(out / "stamp.txt")])
-    return build_stamp.main(["build_stamp.py", "restamp", str(out / "stamp.txt"), *programs])
+    return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit("usage: edition_info.py OUT_DIR [PROGRAM...]")
+    if len(sys.argv) != 3 or not sys.argv[2].startswith("--commit="):
+        sys.exit("usage: edition_info.py OUT_DIR --commit=[COMMIT]")
     try:
-        sys.exit(main(sys.argv[1], sys.argv[2:]))
+        sys.exit(main(sys.argv[1], sys.argv[2].removeprefix("--commit=")))
     except (editions.EditionError, suite.ListError) as e:
         sys.exit(f"edition_info.py: {e}")
