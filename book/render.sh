@@ -234,7 +234,8 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
     echo "build .summaries/$name.outline .summaries/$name.numbered: summary $(ninja_path "$book/$name.md") |" \
       "$(ninja_paths "$book/render.sh" "$book/filters/summarize.lua" "$book/filters/summaries.lua" "$book/filters/repo.lua") .state/tools"
     echo "  name = $name"
-    echo "build html/$name.html: read_step $(ninja_path "$book/$name.md") | $pandoc_in ${summaries[*]} .state/tools .state/run-control" \
+    others=("${summaries[@]/#.summaries\/$name.*/}")  # its own it computes from its Markdown (repo.derive)
+    echo "build html/$name.html: read_step $(ninja_path "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
       "$(ninja_paths "$book/html/page.html" "$book/search/head.html" "$book/search/after-body.html" "$book/run/include.html")"
     echo "  kind = page"
     echo "  name = $name"

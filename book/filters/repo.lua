@@ -46,57 +46,20 @@ function M.read(rel)
   return text
 end
 
--- BOOK_DERIVE_MEMO names a folder where derive keeps what it computed from a page's bytes
--- (scripts/preview sets it): a page renders without reading every other page's Markdown again
--- (each such read is most of a page's filter time at 36 chapters). A kept value is found by
--- the sha1 of what it was computed from: the page's bytes, the kind, Pandoc's version and the
--- code that computes it (codec.code()), so it is what fn would return now. The page is still read
--- (for that sha1) and logged as before; the memo is no input of the output, only a shortcut.
-local memo_dir = os.getenv('BOOK_DERIVE_MEMO')
-if memo_dir == '' then memo_dir = nil end
-
-local function memo_path(what, text, codec)
-  local key = pandoc.utils.sha1(table.concat({ what, tostring(PANDOC_VERSION), codec.code(), text }, '\0'))
-  return path.join { memo_dir, what .. '-' .. key }
-end
-
--- fn(text), through the memo when there is one and the kind has a codec:
--- codec.code() -> the sha1 of that code, codec.encode(value, as_text) -> string and
--- codec.decode(string) -> value, as_text.
-local function computed(text, what, fn, codec)
-  if not (memo_dir and codec) then return fn(text) end
-  local file = memo_path(what, text, codec)
-  local kept = io.open(file, 'rb')
-  if kept then
-    local stored = kept:read('a')
-    kept:close()
-    return codec.decode(stored)
-  end
-  local value, as_text = fn(text)
-  -- A name of this process's own (a table's address) for the write; the rename publishes it whole.
-  local tmp = file .. '.' .. tostring({}):gsub('%W', '') .. '.tmp'
-  local out = io.open(tmp, 'wb')
-  if out then  -- a memo that cannot be written is only slower
-    out:write(codec.encode(value, as_text))
-    out:close()
-    os.rename(tmp, file)
-  end
-  return value, as_text
-end
-
 -- derive(rel, what, fn[, codec]): fn(bytes of rel) (nil when rel is missing), where fn returns
 -- a value and that value as text (summaries.lua's outline and numbered). Logged as what the
 -- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file. Under book/render.sh
--- (BOOK_SUMMARY_DIR) the value is the one its summary step wrote for the page,
--- <dir>/<page>.<what> (book/filters/summarize.lua), which Ninja keeps up to date: the page's
--- Markdown is not read again. Otherwise it comes from BOOK_DERIVE_MEMO when there is a codec
--- (above), or is computed.
+-- (BOOK_SUMMARY_DIR) another page's value is the one its summary edge wrote,
+-- <dir>/<page>.<what> (book/filters/summarize.lua, decoded by codec), which Ninja keeps up to
+-- date: that page's Markdown is not read again. The page being rendered computes its own (its
+-- Markdown is its edge's input already), so its render need not wait for its summary.
 local summary_dir = os.getenv('BOOK_SUMMARY_DIR')
 if summary_dir == '' then summary_dir = nil end
 
 function M.derive(rel, what, fn, codec)
-  if summary_dir and codec then
-    local file = path.join { summary_dir, path.split_extension(path.filename(rel)) .. '.' .. what }
+  local key = path.split_extension(path.filename(rel))
+  if summary_dir and codec and key ~= M.page_key() then
+    local file = path.join { summary_dir, key .. '.' .. what }
     local kept = io.open(file, 'rb')
     if kept then
       local stored = kept:read('a')
@@ -114,7 +77,7 @@ function M.derive(rel, what, fn, codec)
     log_read('-', '@' .. what .. ':' .. rel)
     return nil
   end
-  local value, as_text = computed(text, what, fn, codec)
+  local value, as_text = fn(text)
   log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
   return value
 end

@@ -90,31 +90,15 @@ function M.numbered(text)
   return entries, M.numbered_text(entries)
 end
 
--- How repo.derive keeps each kind in BOOK_DERIVE_MEMO. outline: its text is the headings in
--- Pandoc's native form, read back as they were written; numbered: a Lua table of the entries.
--- `code` is the bytes that compute them, so a changed summaries.lua or repo.lua keeps nothing.
-local code
-local function code_id()
-  if not code then
-    local parts = {}
-    for _, name in ipairs { 'summaries.lua', 'repo.lua' } do
-      local f = assert(io.open(pandoc.path.join { repo.root, 'book', 'filters', name }, 'rb'))
-      parts[#parts + 1] = f:read('a')
-      f:close()
-    end
-    code = pandoc.utils.sha1(table.concat(parts, '\0'))
-  end
-  return code
-end
-
+-- How a summary file holds each kind (book/filters/summarize.lua writes them, repo.derive reads
+-- them). outline: its text is the headings in Pandoc's native form, read back as they were
+-- written; numbered: a Lua table of the entries.
 M.codecs = {
   outline = {
-    code = code_id,
     encode = function(_, as_text) return as_text end,
     decode = function(stored) return (M.outline_of(pandoc.read(stored, 'native').blocks)), stored end,
   },
   numbered = {
-    code = code_id,
     encode = function(entries)
       local out = { 'return {' }
       for _, e in ipairs(entries) do
