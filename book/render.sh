@@ -28,8 +28,10 @@ book=$root/book
 source "$book/chapters.sh"
 
 # The 参考文献's style, GB/T 7714-2015 numeric (Debian's citation-style-language-styles;
-# book/filters/sources.lua checks the citations first, docs/sources.md).
-book_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
+# book/filters/sources.lua checks the citations first, docs/sources.md), as step_csl gives it to
+# Pandoc: OUT_DIR/.state/book.csl.
+debian_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
+book_csl=.state/book.csl
 # Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/editions.lua" --lua-filter "$book/filters/golden.lua"
@@ -77,6 +79,13 @@ depfile() {
 }
 
 # The steps Ninja runs, each in OUT_DIR (its working directory).
+step_csl() {  # Debian's GB/T 7714 style on stdout, with the workaround below
+  # Pandoc 2.17's citeproc takes the style's names-delimiter (". ", between the author and the
+  # title) for the delimiter between names, printing 「SHAH J. BIKSHANDI G. 等.」 where GB/T 7714
+  # has 「SHAH J, BIKSHANDI G, 等.」: every <name> gets its delimiter said outright
+  # (book/sources's test checks the authors' form).
+  sed 's|<name>|<name delimiter=", ">|g' "$debian_csl"
+}
 step_summary() {  # .summaries/NAME.outline and .numbered: what page NAME tells the others, rewritten only when it changes
   mkdir -p .summaries
   BOOK_SUMMARY_PAGE=$book/$1.md BOOK_SUMMARY_OUT=$PWD/.summaries/$1 \
@@ -171,7 +180,7 @@ if [ "${1:-}" = --pdf ]; then want_pdf=1; shift; fi
 for tool in pandoc ninja; do
   command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; exit 2; }
 done
-[ -f "$book_csl" ] || { echo "render: $book_csl not found (scripts/install-deps --book installs citation-style-language-styles)" >&2; exit 2; }
+[ -f "$debian_csl" ] || { echo "render: $debian_csl not found (scripts/install-deps --book installs citation-style-language-styles)" >&2; exit 2; }
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 shift
@@ -198,6 +207,7 @@ state() {
 if wasm_programs_built; then state run-control yes; else state run-control no; fi
 state epoch "$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo "${SOURCE_DATE_EPOCH:-}")"
 state tools "$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)"
+state book.csl "$(step_csl)"
 
 # ninja_path PATH: PATH as a Ninja build statement writes it ($, space and colon escaped).
 ninja_path() {

@@ -104,7 +104,13 @@ local function sidebar(key)
     end
     table.insert(items, entry)
   end
-  return pandoc.MetaBlocks { pandoc.BulletList(items) }
+  -- The book's back matter, on the contents page, reached from every page: the terms, the
+  -- whole book's 参考文献 (sources.lua) and the 版权页 (editions.lua).
+  local back = {}
+  for _, b in ipairs { { '术语表', 'glossary' }, { '参考文献', 'references' }, { '版权页', 'colophon' } } do
+    table.insert(back, { pandoc.Plain { pandoc.Link({ pandoc.Str(b[1]) }, 'index.html#' .. b[2]) } })
+  end
+  return pandoc.MetaBlocks { pandoc.BulletList(items), pandoc.Div({ pandoc.BulletList(back) }, pandoc.Attr('', { 'back-matter' })) }
 end
 
 -- A heading links to itself (book.css marks it with a # on hover), to copy

@@ -10,7 +10,8 @@
 --     citation with a passage after it in the same paragraph (or `src="entry#passage"`),
 --     and that passage must not be marked `# unverifiable:` (no stored copy proves it:
 --     book/tests/check_passages.py);
---   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section.
+--   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section; the contents page
+--     (index.html) ends with the whole book's: every entry (the sidebar links it from every page).
 -- Every problem is collected and the render fails once, naming them all.
 -- Cross-references ([@fig:…], [@tbl:…]) are crossref.lua's and are left alone.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -118,15 +119,20 @@ end
 return { {
   Pandoc = function(doc)
     -- A page that cites nothing does not read the bibliography, so an edit of it does not
-    -- render that page again (book/render.sh's cache).
-    if not cites_anything(doc, true) then return doc end
+    -- render that page again (book/render.sh's Ninja build), but for the contents page (HTML),
+    -- which lists every entry.
+    local whole_book = not is_book and repo.page_key() == 'index'
+    if not whole_book and not cites_anything(doc, true) then return doc end
     local refs, ids = bibliography()
     local blocks = pandoc.List()
     for _, block in ipairs(doc.blocks) do blocks:insert(check_block(block, ids)) end
     doc.blocks = blocks
     problems.raise()
-    if not cites_anything(doc) then return doc end
+    if not whole_book and not cites_anything(doc) then return doc end
     doc.meta.references = refs
+    if whole_book then
+      doc.meta.nocite = pandoc.MetaInlines { pandoc.Cite({ pandoc.Str('@*') }, { pandoc.Citation('*', 'NormalCitation') }) }
+    end
     doc.meta['link-citations'] = true
     -- The list goes where the reader finds it: at the page's end (HTML), as the book's last
     -- part (EPUB, PDF).

@@ -5,15 +5,18 @@
 #     citation numbered and a 参考文献 listing the entry;
 #   * a citation of a missing entry, a citation of a passage that is not stored, a quote
 #     that is not in the passage it cites, and a quote with no citation of a passage each
-#     fail the render, and the message names it.
+#     fail the render, and the message names it;
+#   * the 参考文献 separates authors as GB/T 7714 does (「SHAH J, BIKSHANDI G, ZHANG Y, 等.」):
+#     render.sh's workaround for Pandoc's citeproc (step_csl) holds.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
 status=0
 fail() { echo "FAIL: $*"; status=1; }
-[ -f "$csl" ] || { echo "FAIL: $csl not found (scripts/install-deps --book installs citation-style-language-styles)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+csl=$tmp/book.csl
+bash "$root/book/render.sh" --step csl >"$csl" && grep -q '<name delimiter=", ">' "$csl" ||
+  { echo "FAIL: book/render.sh --step csl gave no style (scripts/install-deps --book installs citation-style-language-styles)"; exit 1; }
 render() {  # render FORMAT: the page on stdin, through the filter and citeproc, as text on stdout
   local file=$tmp/page.$1
   pandoc --from markdown --to "$1" --lua-filter "$root/book/filters/sources.lua" --citeproc --csl "$csl" -o "$file" || return
@@ -28,6 +31,11 @@ for to in html5 epub3 latex; do
   grep -q -e '\[1\]' -e '{\[}1{\]}' <<<"$out" || fail "--to $to: the citation is not numbered [1]"
   ! grep -q 'flashmla-report#' <<<"$out" || fail "--to $to: the passage id reached the output"
 done
+
+# The authors' form (GB/T 7714: comma between names, 等 after three).
+out=$(printf '%s\n' 'FA3 的结论[@flashattention-3]。' | render html5 2>&1)
+grep -q 'SHAH J, BIKSHANDI G, ZHANG Y, 等' <<<"$out" ||
+  fail "the 参考文献 does not separate authors with commas (render.sh's step_csl): $(grep -o 'SHAH[^<]*' <<<"$out" | head -n 1)"
 
 # bad NAME MESSAGE PAGE: PAGE must fail the render with MESSAGE in the error.
 bad() {
