@@ -11,8 +11,7 @@ inside a <pre> (a highlighted token or the block's own text) the computed colour
 with the background it is drawn on (the nearest ancestor with one). Any pair under 4.5:1 fails, naming the page, the token's class
 and its colours. The session also loads book/tests/contrast/self-check.html, which keeps the
 old pygments comment colour (#60a0b0 on #f7f7fb, 2.75:1): the test fails unless it is found.
-With BOOK_CHECK_MEMO (scripts/build-book), a page load that passed keeps its verdict while the page
-and every file Chromium loaded for it are unchanged (page_memo.py); so does the self-check.
+Every page and the self-check are measured on every run: no verdict is kept between runs.
 
 THEME (book/code.theme, Pandoc's --highlight-style for all three formats) is checked as the
 PDF uses it, on white paper: each token colour at 4.5:1 or more, and each token told apart from
@@ -25,7 +24,6 @@ import sys
 
 import chromium_pages
 import page_filter
-from page_memo import Memo
 
 HERE = pathlib.Path(__file__).resolve().parent
 SELF_CHECK = HERE / "contrast" / "self-check.html"
@@ -110,8 +108,6 @@ def main(html_dir, theme):
     # One load of a page for both schemes, switched in place (measure_pages.js: "group").
     loads = [{"url": page.resolve().as_uri(), "width": 1280, "height": 900, "dark": dark, "shot": None,
               "name": page.name, "group": "schemes"} for page in [SELF_CHECK, *pages] for dark in (False, True)]
-    memo = Memo(__file__, html_dir)
-    loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)
     try:
         results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
@@ -128,20 +124,14 @@ def main(html_dir, theme):
         else:
             pieces += r["pieces"]
             failures += [f"{where}: {line}" for line in r["low"]]
-            if not r["low"]:
-                memo.passed(load)
     for f in failures:
         print("FAIL:", f)
     if failures:
         print(f"rerun: python3 book/tests/check_code_contrast.py {html_dir} {theme}")
         return 1
-    if not self_held:
-        memo.self_check_passed([load for load in loads if load["name"] == SELF_CHECK.name])
-    memo.save()
     narrowed = page_filter.narrowed_note()
     print(f"{len(pages)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all at {AA}:1 or more "
-          f"(the self-check's faint comment found); {theme}: every token readable on paper and apart from the ink in gray"
-          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))
+          f"(the self-check's faint comment found); {theme}: every token readable on paper and apart from the ink in gray")
     return 0
 
 

@@ -20,9 +20,7 @@ Before the book it measures book/tests/outputs/self-check.html, whose faults (a 
 1280 px, a line wrapped that fits, a Chinese character 1.66 columns wide, a wide block without
 the cue, a figure shrunk to 4.5 px text) it must find, so it cannot pass without measuring.
 
-With BOOK_CHECK_MEMO (scripts/build-book), a page load that passed keeps its verdict while the
-page and every file Chromium loaded for it are unchanged (page_memo.py): only changed pages are
-measured again, and the self-check page only when it or the check changed.
+Every page and the self-check are measured on every run: no verdict is kept between runs.
 
 BOOK_CHECK_CHAPTERS="NN-slug ..." (the template test's) measures only those chapters' pages,
 the contents and 勘误与变更; set but empty, or naming what is no chapter's page, it fails (page_filter.py).
@@ -36,7 +34,6 @@ import zlib
 
 import chromium_pages
 import page_filter
-from page_memo import Memo
 
 HERE = pathlib.Path(__file__).resolve().parent
 SELF_CHECK = HERE / "outputs" / "self-check.html"
@@ -251,8 +248,6 @@ def main(html_dir):
             loads.append({"url": page.resolve().as_uri(), "width": width, "height": HEIGHT, "dark": dark,
                           "name": page.name, "group": "desktop" if width != PHONE else "phone",
                           "shot": os.path.join(shots, f"{page.stem}-{width}-{dark}.png") if width == PHONE else None})
-    memo = Memo(__file__, html_dir)  # a load that passed on the same files is not measured again
-    loads, remembered, self_held = memo.left_out(loads, lambda load: load["name"] == SELF_CHECK.name)
     try:
         results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
@@ -269,10 +264,8 @@ def main(html_dir):
         else:
             measured += r["blocks"]
             failures += found
-            if not found:
-                memo.passed(load)
     for fault in ("#cut", "#wraps", "#cjk", "#no-cue", "#small-figure"):
-        if not self_held and not any(fault in line for line in planted):
+        if not any(fault in line for line in planted):
             failures.append(f"the self-check page {SELF_CHECK.name}: its planted fault {fault} was not found; found: {planted}")
     for f in failures:
         print("FAIL:", f)
@@ -282,14 +275,10 @@ def main(html_dir):
     for shot in pathlib.Path(shots).glob("*.png"):
         shot.unlink()
     os.rmdir(shots)
-    if not self_held:
-        memo.self_check_passed([load for load in loads if load["name"] == SELF_CHECK.name])
-    memo.save()
     narrowed = page_filter.narrowed_note()
     print(f"{len(pages)} pages{narrowed}, {measured} block measurements at {', '.join(map(str, WIDTHS))} px (contents shown and "
           f"hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no fitting line wrapped, "
-          "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)"
-          + memo.note(len(remembered), len(remembered) + sum(load["name"] != SELF_CHECK.name for load in loads), self_held))
+          "Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the self-check page's five faults found)")
     return 0
 
 

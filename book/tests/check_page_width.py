@@ -19,15 +19,13 @@ measures book/tests/width/self-check.html, which has a block wider than the
 page, "，" starting a line after math, a path broken at a hyphen and a
 full-width · in a figure: the test fails unless all are found there, so it cannot pass without measuring. With --shots DIR it also
 loads every page in dark mode and writes PNGs (NAME-WIDTH-light|dark.png) to look at.
-With BOOK_CHECK_MEMO set (scripts/build-book), a page and width that passed before, whose page
-and loaded files are unchanged, is not measured again (page_memo.py); the output says how many.
+Every page and the self-check are measured on every run: no verdict is kept between runs.
 """
 import os
 import pathlib
 import sys
 
 import chromium_pages
-from page_memo import Memo
 
 WIDTHS = (375, 1280)
 HEIGHT = 900
@@ -145,8 +143,6 @@ def main(html_dir, shots=None):
               "shot": str(pathlib.Path(shots) / f"{page.stem}-{width}-{'dark' if dark else 'light'}.png")
               if shots else None, "name": page.name, "self_check": page == SELF_CHECK}
              for page in [SELF_CHECK, *pages] for dark in schemes for width in WIDTHS]
-    memo = Memo(__file__, html_dir)
-    loads, remembered, self_held = (loads, [], False) if shots else memo.left_out(loads, lambda load: load["self_check"])
     try:
         results = chromium_pages.measure(loads, MEASURE, DEADLINE)
     except chromium_pages.Unavailable as e:
@@ -165,22 +161,14 @@ def main(html_dir, shots=None):
         checked += 1
         found = findings(where, r)
         failures += found
-        if not found:
-            memo.passed(load)
     for f in failures:
         print("FAIL:", f)
     if failures:
-        if remembered:
-            print(memo.note(len(remembered), checked + len(remembered)).lstrip("; "))
         print(f"rerun: python3 {os.path.relpath(__file__)} {html_dir}")
         return 1
-    if not self_held:
-        memo.self_check_passed([load for load in loads if load["self_check"]])
-    memo.save()
     print(f"{len(pages)} pages, {checked} loads in one browser session (and the self-check page, "
           "whose faults were found): nothing wider than the viewport, no punctuation starting a line after math,"
-          " no path broken at a hyphen, no full-width · in a figure"
-          + memo.note(len(remembered), checked + len(remembered), self_held))
+          " no path broken at a hyphen, no full-width · in a figure")
     return 0
 
 
