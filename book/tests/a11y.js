@@ -11,21 +11,13 @@
 // contents and 勘误与变更 (book/tests/page_filter.py; set but empty, or naming what is no
 // chapter's page, it fails before Chromium starts); a baseline line is then not judged unused,
 // since the pages its violation is on may not have been loaded.
-// With BOOK_CHECK_MEMO (scripts/build-book) a page that passed keeps its verdict while the page,
-// every file Chromium loaded for it (on the two pages that show the search's hits, the index) and the
-// baseline are unchanged (book/tests/page_memo.py): only the other pages are loaded, and a
-// baseline line is not judged unused either. A page loaded again keeps a view's verdict, without
-// running axe, while the DOM it shows once opened (its outerHTML) and every file it loaded but the
-// search's data are the same: a sentence added to another page changes the search's data, not
-// the hits these two pages show for their query.
+// Every page and the self-check are checked on every run: no verdict is kept between runs.
 // A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
 // measure_pages.js (book/tests/chromium_pages.py --run), its loads in that server's tabs.
 'use strict';
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const crypto = require('crypto');
-const { fileURLToPath, pathToFileURL } = require('url');
+const { pathToFileURL } = require('url');
 const { check, fresh, show, POLL_MS } = require('./browser_check.js');
 
 const WIDTHS = [1280, 375];
@@ -36,8 +28,7 @@ const SELF_CHECK = path.join(__dirname, 'a11y', 'self-check.html');
 
 // Opens every run control, so axe sees them too, and on the pages of SEARCHED shows the search's
 // hits: the contents (the box at the top of <main>) and the first chapter's page (the box in the
-// sidebar). The hit list is one component, the same on every page of a layout; the other pages
-// never load the index, so their verdicts (BOOK_CHECK_MEMO) do not rest on every page's text.
+// sidebar). The hit list is one component, the same on every page of a layout.
 async function openEverything(page, searched) {
   await page.evaluate(() => document.querySelectorAll('.run-open').forEach((b) => b.click()));
   const box = await page.$('input[type="search"]');
@@ -75,24 +66,8 @@ async function run(io) {
     io.out(`FAIL: book/tests/page_filter.py: ${e.message}`);
     return 1;
   }
-  // The memo (BOOK_CHECK_MEMO): which pages to load, and after a pass the files each one read.
-  const memoArgs = ['--check', __filename, '--root', htmlDir, '--rests-on', baselinePath];
-  const memo = async (action, args, quiet) => {
-    const r = await io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args], { quiet });
-    if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status}`);
-    return r.stdout;
-  };
-  const allPages = pages;
-  let selfHeld = false; // the self-check's verdict kept: its page and the scripts unchanged (page_memo.py)
-  if (io.env.BOOK_CHECK_MEMO) {
-    selfHeld = (await memo('select', [SELF_CHECK], true)).trim() === '';
-    pages = (await memo('select', allPages.map((name) => path.join(htmlDir, name)))).split('\n').filter((l) => l)
-      .map((p) => path.basename(p));
-  }
-  const leftOut = allPages.length - pages.length;
-  const reads = new Map(); // page name -> the files Chromium loaded for it
   const AXE = path.join(io.deps, 'node_modules', 'axe-core', 'axe.min.js');
-  const SEARCHED = new Set(['index.html', ...allPages.filter((name) => /^\d/.test(name)).slice(0, 1)]);
+  const SEARCHED = new Set(['index.html', ...pages.filter((name) => /^\d/.test(name)).slice(0, 1)]);
 
   const baseline = fs.readFileSync(baselinePath, 'utf8').split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
@@ -109,34 +84,16 @@ async function run(io) {
   const tabs = await io.tabs();
   let tab = null;
 
-  // The views whose DOM (after openEverything) and loaded files were seen, for the memo:
-  // view key -> { dom: sha256 of its outerHTML, files }.
-  const doms = {};
-  let domKept = 0; // page views whose verdict was kept on their DOM: axe not run again
-
   // The violations on one page at one width, for each colour scheme: one load, the schemes
   // switched in place (emulateMedia), so the page's run controls and search are opened once.
-  // null when the memo keeps the view's verdict on the DOM it shows (BOOK_CHECK_MEMO).
   async function violations(file, width, schemes) {
     tab = tab || await tabs.take();
     const page = tab.page;
     await fresh(tab);
     await page.setViewportSize({ width, height: 900 });
     await show(tab, schemes[0]);
-    tab.requested = new Set();
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
     await openEverything(page, SEARCHED.has(path.basename(file)));
-    const read = reads.get(path.basename(file)) || new Set([path.resolve(file)]);
-    reads.set(path.basename(file), read);
-    const seen = () => { for (const u of tab.requested) read.add(fileURLToPath(u.split('#')[0])); tab.requested = null; };
-    if (io.env.BOOK_CHECK_MEMO && file !== SELF_CHECK) {
-      const key = `${path.basename(file)} dom ${width}`;
-      const dom = crypto.createHash('sha256').update(await page.evaluate(() => document.documentElement.outerHTML)).digest('hex');
-      seen();
-      doms[key] = { dom, files: [...read].sort() };
-      if ((await memo('dom-holds', ['--key', key, '--digest', dom, ...doms[key].files], true)).trim() === 'held') return null;
-      tab.requested = new Set();
-    }
     await page.addScriptTag({ path: AXE });
     const found = {};
     for (const scheme of schemes) {
@@ -151,21 +108,19 @@ async function run(io) {
         return out;
       });
     }
-    seen();
     return found;
   }
 
   const failures = [];
   let checked = 0, kept = 0;
   try {
-    const planted = selfHeld ? null : (await violations(SELF_CHECK, 1280, ['light'])).light;
-    for (const rule of planted ? ['image-alt', 'color-contrast'] : []) {
+    const planted = (await violations(SELF_CHECK, 1280, ['light'])).light;
+    for (const rule of ['image-alt', 'color-contrast']) {
       if (!planted.some((v) => v.rule === rule)) failures.push(`self-check: axe did not find the planted ${rule} (found ${JSON.stringify(planted)})`);
     }
     for (const name of pages) {
       for (const width of WIDTHS) {
         const found = await violations(path.join(htmlDir, name), width, SCHEMES);
-        if (!found) { domKept++; continue; }
         for (const scheme of SCHEMES) {
           checked++;
           for (const v of found[scheme]) {
@@ -179,33 +134,15 @@ async function run(io) {
   } finally {
     if (tab) tabs.give(tab);
   }
-  if (!narrowed && !leftOut && !domKept) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
+  if (!narrowed) for (const b of baseline) if (!b.used) failures.push(`${baselinePath}: no violation matches "${b.line}": remove it (the list only shrinks)`);
   const unique = [...new Set(failures)];
   for (const f of unique.slice(0, 40)) io.out(`FAIL: ${f}`);
   if (unique.length) {
     io.out(`${unique.length} failure(s); rerun: bash book/search/tests/run.sh ../../tests/a11y.js ${htmlDir} ${baselinePath}`);
     return 1;
   }
-  if (io.env.BOOK_CHECK_MEMO) {  // the pass, kept per page with the files each page read
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'a11y-'));
-    const checkedPaths = [...(selfHeld ? [] : [SELF_CHECK]), ...pages.map((name) => path.join(htmlDir, name))];
-    fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify(Object.fromEntries(checkedPaths.map((file) =>
-      [file, [...reads.get(path.basename(file))].sort()]))));
-    fs.writeFileSync(path.join(dir, 'doms.json'), JSON.stringify(doms));
-    try {
-      await memo('keep', ['--reads', path.join(dir, 'reads.json'), '--dom', path.join(dir, 'doms.json'), SELF_CHECK,
-                    ...allPages.map((name) => path.join(htmlDir, name))]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    if (leftOut) io.out(`${leftOut} of ${allPages.length} pages unchanged since they passed, not loaded again ` +
-                        `(BOOK_CHECK_MEMO); the baseline's unused lines not judged`);
-    if (domKept) io.out(`${domKept} page view(s) loaded again kept their verdict: the DOM they show and every file ` +
-                        `they loaded but the search's data unchanged since they passed, axe not run (BOOK_CHECK_MEMO)`);
-  }
   io.out(`axe-core on ${pages.length} pages${narrowed ? ' (BOOK_CHECK_CHAPTERS: not every page)' : ''} × ${WIDTHS.length * SCHEMES.length} views (${checked} checks in ${pages.length * WIDTHS.length} loads, run controls opened, the search on ${[...SEARCHED].join(" and ")}): ` +
-         `no violation but the ${kept} the baseline names (and the self-check's two planted faults found` +
-         `${selfHeld ? ', its verdict kept: its page and the scripts unchanged' : ''})`);
+         `no violation but the ${kept} the baseline names (and the self-check's two planted faults found)`);
   return 0;
 }
 
