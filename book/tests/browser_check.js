@@ -1,8 +1,7 @@
 // A check in headless Chromium (Debian's, $CHROMIUM or /usr/bin/chromium, driven by playwright-core
 // from DEPS_DIR) that runs either in a Node of its own, `node CHECK.js DEPS_DIR ARGS...`, or as a
 // job of the kept `measure_pages.js --serve` (book/tests/chromium_pages.py --run, under
-// scripts/build-book and scripts/test): a start of Node, playwright-core and Chromium costs
-// about 2 CPU s, and a prose edit's gate ran three such checks besides the page checks.
+// scripts/test): a start of Node, playwright-core and Chromium costs about 2 CPU s.
 //
 // A check module ends with `module.exports = check(module, run, DEADLINE_S)`, where
 // `async run(io)` returns the exit status and talks to the world through `io` alone:
@@ -13,7 +12,7 @@
 //                  {status, stdout, error}, its stderr passed on to the caller's (dropped when quiet)
 //   io.browser()   a browser with newContext(options) only: its contexts are closed when the run ends
 //   io.tabs()      tabs of one browser context, kept between runs by the server (tabPool)
-// Neither starts Chromium until a run asks for it: a check whose memo holds starts none.
+// Neither starts Chromium until a run asks for it.
 'use strict';
 const path = require('path');
 const { execFile } = require('child_process');
@@ -27,9 +26,8 @@ function launch(depsDir) {
   });
 }
 
-// tabPool(browser): tabs, all in ONE browser context of the browser that browser() resolves to, each switched to a load's colour scheme in
-// place (emulateMedia: `shown` says which) and its file:// requests gathered in `requested` (a Set
-// of URLs, while one is set). A new tab costs a renderer of its own and its first load of a page
+// tabPool(browser): tabs, all in ONE browser context of the browser that browser() resolves to,
+// each switched to a load's colour scheme in place (emulateMedia: `shown` says which). A new tab costs a renderer of its own and its first load of a page
 // about twice a later one (page 02, 3 chapters: a context, its tab and a load 1.6 CPU s; a load in
 // a tab that loaded before 0.6). take() gives an idle tab or a new one; give() puts it back;
 // drop() closes one whose state is unknown (its load failed, its job ran out of time).
@@ -43,12 +41,11 @@ function tabPool(browser) {
     async take() {
       if (idle.length) return idle.pop();
       if (!context) context = browser().then((b) => b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 }));
-      const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
-      tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
+      const tab = { page: await (await context).newPage(), shown: 'light' };
       live.add(tab);
       return tab;
     },
-    give(tab) { if (live.has(tab)) { tab.requested = null; idle.push(tab); } },
+    give(tab) { if (live.has(tab)) idle.push(tab); },
     drop(tab) { if (live.delete(tab)) tab.page.close().catch(() => {}); },  // held by its job, never idle
   };
 }

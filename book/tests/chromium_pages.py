@@ -8,11 +8,10 @@ book/search/npm-deps.sh (into $BOOK_SEARCH_DEPS or build/search-deps), the
 same packages the search's tests use. A missing node, npm package or browser
 is a failure with its reason, never a pass.
 
-Under scripts/build-book (BOOK_CHECK_MEMO set) and scripts/test (BOOK_MEASURE_SERVE=1) the
-checks send their jobs to one measure_pages.js kept running (`--serve`, a UNIX socket in a folder
-of this user's own under the temporary folder, named by a digest of the tree, the script, the npm
-packages, Node and the browser): after a prose edit four checks measure the changed page, and
-each start of Node, playwright-core and Chromium cost about 0.9 CPU s. The first check starts it
+Under scripts/test (BOOK_MEASURE_SERVE=1) the checks send their jobs to one measure_pages.js
+kept running (`--serve`, a UNIX socket in a folder of this user's own under the temporary folder,
+named by a digest of the tree, the script, the npm packages, Node and the browser): each start
+of Node, playwright-core and Chromium cost about 0.9 CPU s. The first check starts it
 (under a lock, so two at once start one); it exits SERVE_IDLE_S seconds after its last job. It
 keeps its tabs between jobs (a new tab's first load of a page costs about twice a later one), and
 each load is a fresh load of the page's files as they are then, so a job measures what it would
@@ -41,7 +40,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 NPM_DEPS = HERE.parent / "search" / "npm-deps.sh"
 MEASURE_PAGES = HERE / "measure_pages.js"
 BROWSER_CHECK = HERE / "browser_check.js"
-SERVE_IDLE_S = 20  # longer than the gaps between the gate's page checks (book/measure-server: shorter)
+SERVE_IDLE_S = 20  # longer than the gaps between the page checks (book/measure-server: shorter)
 CHECKS = {HERE / "a11y.js", HERE / "sidebar_toggle.js", HERE.parent / "search" / "tests" / "search_page.js"}
 CHECK_WAIT_S = 600  # a check's run ends at its own deadline (browser_check.js), each under 450 s
 
@@ -66,10 +65,8 @@ def measure(loads, function, deadline, tabs=2):
     one page with the same group are one page load, resized and its colour scheme switched between
     them, measure_pages.js) after it loaded.
 
-    Returns one (report, error) per load, in order; each measured load gets "files": the
-    paths of the files the page loaded (book/tests/page_memo.py keeps them). Raises
-    Unavailable when nothing could be measured at all. No loads (every verdict kept,
-    page_memo.py): nothing is started."""
+    Returns one (report, error) per load, in order. Raises Unavailable when nothing could be
+    measured at all. No loads: nothing is started."""
     if not loads:
         return []
     browser = chromium()
@@ -95,14 +92,12 @@ def measure(loads, function, deadline, tabs=2):
                   file=sys.stderr)
     if results is None:
         results = launched(job, deps.stdout.strip(), env, deadline)
-    for load, r in zip(loads, results):
-        load["files"] = r.get("files", [])
     return [(r.get("report"), r.get("error")) for r in results]
 
 
 def serving():
-    """The kept server is on: under scripts/build-book (BOOK_CHECK_MEMO) and scripts/test."""
-    return bool(os.environ.get("BOOK_CHECK_MEMO")) or os.environ.get("BOOK_MEASURE_SERVE") == "1"
+    """The kept server is on: under scripts/test (BOOK_MEASURE_SERVE=1)."""
+    return os.environ.get("BOOK_MEASURE_SERVE") == "1"
 
 
 def run_check(script, deps, args):
@@ -144,9 +139,8 @@ def launched(job, deps, env, deadline):
 def server_socket(deps, env):
     """The kept server's socket: in <tmp>/book-measure-<uid>/ (0700, this user's; a socket's path
     has at most 107 bytes, the tree's may be longer), named by what a server's answers rest on (its
-    script, the npm packages' lockfile, Node and the browser) and the tree and memo folder (one
-    server per build-book's tree and per test): names, never a folder's time, which every record
-    saved changes."""
+    script, the npm packages' lockfile, Node and the browser) and the tree (one server per tree):
+    names, never a folder's time."""
     folder = pathlib.Path(tempfile.gettempdir()) / f"book-measure-{os.getuid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
     owned = folder.lstat()
@@ -154,7 +148,7 @@ def server_socket(deps, env):
         raise OSError(f"{folder} is not this user's private folder")
     key = hashlib.sha256(MEASURE_PAGES.read_bytes() + BROWSER_CHECK.read_bytes() +
                          (NPM_DEPS.parent / "package-lock.json").read_bytes())
-    for part in (str(HERE.parent.parent), os.environ.get("BOOK_CHECK_MEMO", ""), deps, env["CHROMIUM"],
+    for part in (str(HERE.parent.parent), deps, env["CHROMIUM"],
                  shutil.which("node") or "node"):
         key.update(part.encode() + b"\0")
         if os.path.isfile(part):  # a program (Node, the browser): another build is another server

@@ -7,9 +7,7 @@
 //             "loads": [{"url": "file:///...", "width": 375, "height": 900,
 //                        "dark": false, "shot": "/tmp/x.png" or null, "group": null}, ...],
 //             "tabs": 2, "deadline": 200}
-//   RESULTS  one entry per load, in the JOB's order: {"report": ..., "files": [...]} or
-//            {"error": "..."}; files: the paths of the file:// URLs the tab requested while the
-//            page loaded and was measured (the page, its stylesheets, scripts, images)
+//   RESULTS  one entry per load, in the JOB's order: {"report": ...} or {"error": "..."}
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
 // the part the function's report names as "clip" ({x, y, width, height}, in the viewport).
 // `tabs` tabs (one browser context, browser_check.js's tabPool) take the loads one after another
@@ -26,9 +24,9 @@
 // `deadline` seconds.
 //
 // node measure_pages.js DEPS_DIR --serve SOCKET IDLE_S: the same jobs from a UNIX socket, in ONE
-// Chromium kept running between them (book/tests/chromium_pages.py starts it under build-book and
-// scripts/test, where several checks measure a changed page one after the other: each start of
-// Node, playwright-core and Chromium cost about 2 CPU s). A client sends a JOB and closes its side;
+// Chromium kept running between them (book/tests/chromium_pages.py starts it under scripts/test,
+// where several checks load the book one after the other: each start of Node, playwright-core and
+// Chromium cost about 2 CPU s). A client sends a JOB and closes its side;
 // the reply is {"results": RESULTS} or {"error": "..."}. The tabs are kept between jobs; each load
 // is a fresh load all the same, so a job sees what it would in a browser of its own
 // (book/measure-server checks both, and a stylesheet changed between two jobs). A job may also be
@@ -42,7 +40,6 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { fileURLToPath } = require('url');
 
 const [depsDir, mode, socketPath, idleSeconds] = process.argv.slice(2);
 if (!depsDir || (mode !== undefined && (mode !== '--serve' || !socketPath || !(Number(idleSeconds) > 0)))) {
@@ -84,7 +81,6 @@ async function runJob(job, pool) {
               await page.setViewportSize({ width: load.width, height: load.height });
             }
             if (!loaded) {
-              tab.requested = new Set([load.url]);
               await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
               loaded = true;
             } else {  // resized: the page's resize handlers run at once (a tab behind another gets
@@ -92,7 +88,7 @@ async function runJob(job, pool) {
               await page.evaluate(() => window.dispatchEvent(new Event('resize')));
             }
             const report = await page.evaluate(measure);
-            results[i] = { report, files: [...tab.requested].map((u) => fileURLToPath(u.split('#')[0])) };
+            results[i] = { report };
             if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
           } catch (e) {
             results[i] = { error: String(e.message || e).split('\n')[0] };
@@ -139,7 +135,7 @@ function loadCheck(file) {
 }
 
 // serve(): the jobs of SOCKET's clients, one browser for all (see the top), started by the first
-// job that needs it: a check whose memo holds needs none.
+// job that needs it.
 async function serve() {
   const net = require('net');
   let started = null;
@@ -204,7 +200,7 @@ async function serve() {
   });
   let stopping = false;
   const stop = () => {  // idle: the socket goes, and the lock and log chromium_pages.py made beside it
-    if (running > 0 || open > 0) {  // a job still arriving (the next build-book's, right at IDLE_S) is
+    if (running > 0 || open > 0) {  // a job still arriving (the next check's, right at IDLE_S) is
       idle = setTimeout(stop, Number(idleSeconds) * 1000);  // answered, not run on a closing browser
       return;
     }

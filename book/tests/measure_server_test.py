@@ -1,18 +1,17 @@
 #!/usr/bin/env python3
 """measure_server_test.py: chromium_pages.measure through the kept measure_pages.js (--serve),
-as the page checks use it under scripts/build-book (BOOK_CHECK_MEMO set), on pages of its own:
-  1. the reports and the files loaded are those of a browser of the check's own (no BOOK_CHECK_MEMO
-     or BOOK_MEASURE_SERVE);
+as the page checks use it under scripts/test (BOOK_MEASURE_SERVE=1), on pages of its own:
+  1. the reports are those of a browser of the check's own (no BOOK_MEASURE_SERVE);
   2. a second job is answered by the same server (its socket not made again); a stylesheet
      changed before the next job is read again (the server keeps its tabs between jobs);
   3. two jobs at once get their own reports, from one server;
   4. a socket left behind by a server that died: a new server answers;
   5. a job still arriving when the server's idle time runs out (its first bytes sent before, the
-     rest after: the next build-book's first check, about IDLE_S after the last one's) is answered,
+     rest after: the next check, about IDLE_S after the last one's) is answered,
      not run on a browser that is closing;
   6. idle for longer than BOOK_MEASURE_IDLE_S: the server is gone, its socket, lock and log too, and
      its Chromium left nothing in the temporary folder (a browser killed while it shut down leaves
-     org.chromium.Chromium.*, one a build-book).
+     org.chromium.Chromium.*, one a run).
 Between 3 and 4, a check written as a browser_check.js module (book/a11y, book/search and
 book/sidebar are), as chromium_pages.py --run sends one:
   3a. run by the server, it prints what `node CHECK.js` of its own does, with the caller's
@@ -53,8 +52,7 @@ def loads(folder, names):
 
 def measured(folder, names):
     jobs = loads(folder, names)
-    reports = chromium_pages.measure(jobs, MEASURE, 60)
-    return [(report, error, sorted(load["files"])) for (report, error), load in zip(reports, jobs)]
+    return chromium_pages.measure(jobs, MEASURE, 60)
 
 
 def main():
@@ -67,13 +65,11 @@ def main():
     for name, width in (("a.html", 300), ("b.html", 900)):
         (work / name).write_text(f'<!doctype html><link rel="stylesheet" href="css.css"><body>'
                                  f'<div style="width:{width}px">{name}</div>\n', encoding="utf-8")
-    os.environ.pop("BOOK_CHECK_MEMO", None)
     os.environ.pop("BOOK_MEASURE_SERVE", None)  # scripts/test's: a browser of the check's own first
     own = measured(work, ["a.html", "b.html"])
     if [r[0]["width"] for r in own] != [375, 375, 900, 900] or own[1][0]["color"] != "rgb(200, 201, 202)":
         fail(f"a browser of its own measured {own}")
-    os.environ["BOOK_CHECK_MEMO"] = str(work / "memo")
-    (work / "memo").mkdir()
+    os.environ["BOOK_MEASURE_SERVE"] = "1"
     os.environ["BOOK_MEASURE_IDLE_S"] = str(IDLE_S)
     deps = chromium_pages_deps()
     where = lambda: chromium_pages.server_socket(deps, {"CHROMIUM": chromium_pages.chromium()})  # noqa: E731
@@ -84,9 +80,8 @@ def main():
     if not path.exists():
         fail(f"step 1: no server socket at {path}")
     first = path.stat().st_ino
-    (work / "memo" / "a-record.json").write_text("{}\n", encoding="utf-8")  # as the checks write theirs
     if measured(work, ["b.html"]) != own[2:] or where() != path or path.stat().st_ino != first:
-        fail("step 2: the second job, after a record was written, was not answered by the same server")
+        fail("step 2: the second job was not answered by the same server")
 
     css = (work / "css.css").read_text(encoding="utf-8")
     (work / "css.css").write_text(css.replace("rgb(1, 2, 3)", "rgb(4, 5, 6)"), encoding="utf-8")

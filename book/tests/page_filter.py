@@ -14,10 +14,8 @@ previous / next links, the same links the chapter's own page carries, and no cod
 book/code-contrast measures); book/page-width, where a long title would stick out, still loads
 every page.
 
-A check of nothing must not pass, nor a narrowed verdict stand for the whole book, so these
-fail, naming the variable: set but empty; a name that is not a chapter's (index, 28, x.html) or
-whose page HTML_DIR lacks; BOOK_CHECK_MEMO set as well (scripts/build-book's verdict memo,
-verdict_memo.py, would keep the narrowed pass as the whole book's).
+A check of nothing must not pass, so these fail, naming the variable: set but empty; a name that
+is not a chapter's (index, 28, x.html) or whose page HTML_DIR lacks.
 
 python3 page_filter.py CHECK HTML_DIR: the page files to check, one name a line (a11y.js reads
 them); the line saying what was narrowed, or why it refuses, on stderr (exit 1).
@@ -42,9 +40,6 @@ def pages(html_dir, check):
     if not wanted:
         sys.exit(f"{check}: {VARIABLE} is set but empty: name the chapters to check (28-op-ledger ...), "
                  "or unset it to check every page")
-    if os.environ.get("BOOK_CHECK_MEMO"):
-        sys.exit(f"{check}: {VARIABLE}={value} with BOOK_CHECK_MEMO set: the verdict memo would keep a check of "
-                 "some pages as the whole book's; unset one")
     for name in wanted:
         if not CHAPTER.fullmatch(name):
             sys.exit(f"{check}: {VARIABLE} names '{name}', not a chapter (NN-slug, as chapters/chapters.list has it)")

@@ -6,8 +6,8 @@ check nothing.
 On a small book (index, 02-old, 99-new, errata; 02-old and 99-new each with an image that has no
 alt text, a fault axe-core reports):
   1. page_filter.py: unset, every page; `99-new`, 99-new with the contents and 勘误与变更;
-     set but empty, a page that is no chapter's (index), a chapter without a page, and
-     BOOK_CHECK_MEMO beside it each fail naming the variable;
+     set but empty, a page that is no chapter's (index) and a chapter without a page each fail
+     naming the variable;
   2. the three checks refuse a bad filter before they start Chromium;
   3. a11y.js in Chromium with BOOK_CHECK_CHAPTERS=99-new: it fails on 99-new's image and names
      no fault of 02-old, the page it left out.
@@ -42,7 +42,7 @@ def main(work):
     for name, extra in [("index", ""), ("02-old", NO_ALT), ("99-new", NO_ALT), ("errata", "")]:
         (html / f"{name}.html").write_text(PAGE.format(name=name, extra=extra), encoding="utf-8")
     failures = []
-    clean = {"BOOK_CHECK_CHAPTERS": None, "BOOK_CHECK_MEMO": None}
+    clean = {"BOOK_CHECK_CHAPTERS": None}
 
     lister = [sys.executable, str(HERE / "page_filter.py"), "book/test", str(html)]
     status, out = run(lister, **clean)
@@ -58,9 +58,6 @@ def main(work):
         status, out = run(lister, **{**clean, "BOOK_CHECK_CHAPTERS": value})
         if status == 0 or why not in out or "BOOK_CHECK_CHAPTERS" not in out:
             failures.append(f"BOOK_CHECK_CHAPTERS={value!r}: want a failure saying '{why}', got exit {status}: {out!r}")
-    status, out = run(lister, BOOK_CHECK_CHAPTERS="99-new", BOOK_CHECK_MEMO=str(work / "memo"))
-    if status == 0 or "BOOK_CHECK_MEMO" not in out:
-        failures.append(f"with BOOK_CHECK_MEMO: want a failure naming it, got exit {status}: {out!r}")
 
     # The checks themselves refuse before Chromium: a11y.js is given no npm packages at all.
     widths = [sys.executable, str(HERE / "check_output_widths.py"), str(html)]
@@ -87,8 +84,8 @@ def main(work):
         print(f"pages in {html}; rerun: python3 book/tests/page_filter_test.py {work}")
         return 1
     shutil.rmtree(work)
-    print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty, "
-          "unknown and memoised filters refused, by the three checks before Chromium; a11y.js narrowed found the kept "
+    print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty "
+          "and unknown filters refused, by the three checks before Chromium; a11y.js narrowed found the kept "
           "page's fault and loaded no other")
     return 0
 
