@@ -32,7 +32,7 @@ import zipfile
 
 import chromium_pages
 from booksource import verdict
-from check_page_width import PUNCT_AFTER_MATH
+from check_html_layout import PUNCT_AFTER_MATH
 
 WIDTH = 600
 HEIGHT = 900

@@ -1,6 +1,6 @@
-"""Measures pages in ONE headless Chromium session (book/page-width, book/epub-width,
-book/output-widths, book/code-contrast), and runs the checks written as browser_check.js modules
-(book/a11y, book/search, book/sidebar) in that same session.
+"""Measures pages in ONE headless Chromium session (book/html-layout, book/epub-width), and runs
+the checks written as browser_check.js modules (book/a11y, book/search, book/sidebar) in that
+same session.
 
 book/tests/measure_pages.js loads the pages: Node drives Chromium through
 playwright-core, installed as book/search/package-lock.json pins it by

@@ -5,7 +5,8 @@
 // browser start for the whole book instead of one per page and width.
 //   JOB      {"measure": "<JS function source, returns JSON-able data>",
 //             "loads": [{"url": "file:///...", "width": 375, "height": 900,
-//                        "dark": false, "shot": "/tmp/x.png" or null, "group": null}, ...],
+//                        "dark": false, "shot": "/tmp/x.png" or null, "group": null,
+//                        "args": {...} or absent: the measuring function's argument}, ...],
 //             "tabs": 2, "deadline": 200}
 //   RESULTS  one entry per load, in the JOB's order: {"report": ...} or {"error": "..."}
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
@@ -51,7 +52,6 @@ const { launch, tabPool, tracked, fresh, show, runCheck } = require('./browser_c
 // runJob(job, pool): the job's RESULTS, its loads made in tabs from `pool` (browser_check.js's
 // tracked: the server drops the tabs a job still holds at its deadline).
 async function runJob(job, pool) {
-  const measure = `(${job.measure})()`;
   const results = new Array(job.loads.length);
   // The queue: one group of loads per page load: the loads with the same "group" and URL, in
   // the JOB's order; a load without a group alone.
@@ -87,7 +87,7 @@ async function runJob(job, pool) {
               // its animation frames, and with them the resize event, once a second)
               await page.evaluate(() => window.dispatchEvent(new Event('resize')));
             }
-            const report = await page.evaluate(measure);
+            const report = await page.evaluate(`(${job.measure})(${JSON.stringify(load.args === undefined ? null : load.args)})`);
             results[i] = { report };
             if (load.shot) await page.screenshot({ path: load.shot, ...(report && report.clip ? { clip: report.clip } : {}) });
           } catch (e) {

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""BOOK_CHECK_CHAPTERS: three page checks in Chromium, book/a11y (a11y.js), book/output-widths
-(check_output_widths.py) and book/code-contrast (check_code_contrast.py), narrowed to the pages
-some chapters can change.
+"""BOOK_CHECK_CHAPTERS: the page checks in Chromium, book/a11y (a11y.js) and book/html-layout's
+outputs and code contrast (check_html_layout.py), narrowed to the pages some chapters can change.
 The template test (scripts/tests/new-chapter-test.sh) sets it to the two chapters it adds to its
 copy of the tree; the tree's own runs (scripts/test, scripts/build-book) leave it unset.
 
@@ -11,8 +10,8 @@ show something of every chapter: the contents (index.html: the list of chapters 
 colophon's output digest of each) and 勘误与变更 (errata.html: each chapter's recorded changes).
 Another page shows of a chapter only its title, in the contents beside the page and in the
 previous / next links, the same links the chapter's own page carries, and no code of it (what
-book/code-contrast measures); book/page-width, where a long title would stick out, still loads
-every page.
+book/html-layout's contrast measures); its page width, where a long title would stick out, is
+still measured on every page.
 
 A check of nothing must not pass, so these fail, naming the variable: set but empty; a name that
 is not a chapter's (index, 28, x.html) or whose page HTML_DIR lacks.

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/a11y,
-book/output-widths and book/code-contrast to the pages it promises, and refuses what would
-check nothing.
+"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/a11y and
+book/html-layout's outputs and contrast to the pages it promises, and refuses what would check
+nothing.
 
 On a small book (index, 02-old, 99-new, errata; 02-old and 99-new each with an image that has no
 alt text, a fault axe-core reports):
   1. page_filter.py: unset, every page; `99-new`, 99-new with the contents and 勘误与变更;
      set but empty, a page that is no chapter's (index) and a chapter without a page each fail
      naming the variable;
-  2. the three checks refuse a bad filter before they start Chromium;
+  2. the two checks refuse a bad filter before they start Chromium;
   3. a11y.js in Chromium with BOOK_CHECK_CHAPTERS=99-new: it fails on 99-new's image and names
      no fault of 02-old, the page it left out.
 """
@@ -60,10 +60,9 @@ def main(work):
             failures.append(f"BOOK_CHECK_CHAPTERS={value!r}: want a failure saying '{why}', got exit {status}: {out!r}")
 
     # The checks themselves refuse before Chromium: a11y.js is given no npm packages at all.
-    widths = [sys.executable, str(HERE / "check_output_widths.py"), str(html)]
-    contrast = [sys.executable, str(HERE / "check_code_contrast.py"), str(html), str(BOOK / "code.theme")]
+    layout = [sys.executable, str(HERE / "check_html_layout.py"), str(html), str(BOOK / "code.theme")]
     a11y_bare = ["node", str(HERE / "a11y.js"), str(work / "no-packages"), str(html), str(HERE / "a11y-baseline.txt")]
-    for check in (widths, contrast, a11y_bare):
+    for check in (layout, a11y_bare):
         status, out = run(check, **{**clean, "BOOK_CHECK_CHAPTERS": ""})
         if status == 0 or "BOOK_CHECK_CHAPTERS is set but empty" not in out:
             failures.append(f"{pathlib.Path(check[1]).name} with BOOK_CHECK_CHAPTERS='': want its refusal, "
@@ -85,7 +84,7 @@ def main(work):
         return 1
     shutil.rmtree(work)
     print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty "
-          "and unknown filters refused, by the three checks before Chromium; a11y.js narrowed found the kept "
+          "and unknown filters refused, by the two checks before Chromium; a11y.js narrowed found the kept "
           "page's fault and loaded no other")
     return 0
 
