@@ -12,8 +12,7 @@
 // chapter's page, it fails before Chromium starts); a baseline line is then not judged unused,
 // since the pages its violation is on may not have been loaded.
 // Every page and the self-check are checked on every run: no verdict is kept between runs.
-// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
-// measure_pages.js (book/tests/chromium_pages.py --run), its loads in that server's tabs.
+// A browser_check.js check: its loads in the tabs of its pool.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -76,7 +75,7 @@ async function run(io) {
       return { line: l.trim(), rule, target: new RegExp(target), used: 0 };
     });
 
-  // Every load is made in one tab of the pool (browser_check.js; the kept server's, between runs):
+  // Every load is made in one tab of the pool (browser_check.js):
   // a browser context per load cost a renderer of its own each time (measure_pages.js says how
   // much). Before each load the tab's storage is cleared (the contents' toggle is kept in
   // localStorage) and it goes to about:blank, so a load of the page just checked is a fresh load,

@@ -1,7 +1,6 @@
 // A check in headless Chromium (Debian's, $CHROMIUM or /usr/bin/chromium, driven by playwright-core
-// from DEPS_DIR) that runs either in a Node of its own, `node CHECK.js DEPS_DIR ARGS...`, or as a
-// job of the kept `measure_pages.js --serve` (book/tests/chromium_pages.py --run, under
-// scripts/test): a start of Node, playwright-core and Chromium costs about 2 CPU s.
+// from DEPS_DIR), run as `node CHECK.js DEPS_DIR ARGS...` (book/search/tests/run.sh) in a browser
+// of its own; measure_pages.js shares its launch and tab pool.
 //
 // A check module ends with `module.exports = check(module, run, DEADLINE_S)`, where
 // `async run(io)` returns the exit status and talks to the world through `io` alone:
@@ -11,7 +10,7 @@
 //   io.python(args, {quiet}): python3 ARGS run in the caller's environment and folder: a promise of
 //                  {status, stdout, error}, its stderr passed on to the caller's (dropped when quiet)
 //   io.browser()   a browser with newContext(options) only: its contexts are closed when the run ends
-//   io.tabs()      tabs of one browser context, kept between runs by the server (tabPool)
+//   io.tabs()      tabs of one browser context (tabPool), dropped when the run ends
 // Neither starts Chromium until a run asks for it.
 'use strict';
 const path = require('path');
@@ -121,7 +120,7 @@ async function runCheck(run, deadlineS, job, shared, sink) {
     out: (text) => sink.out(`${text}\n`),
     err: (text) => sink.err(`${text}\n`),
     python: (args, { quiet = false } = {}) => new Promise((resolve) => {  // not spawnSync: the
-      // server's other jobs go on meanwhile
+      // deadline's timer still runs meanwhile
       execFile('python3', args, { encoding: 'utf8', env: job.env, cwd: job.cwd, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
         if (!quiet && stderr) sink.err(stderr.endsWith('\n') ? stderr : `${stderr}\n`);
         const status = e ? (typeof e.code === 'number' ? e.code : null) : 0;
@@ -169,4 +168,4 @@ function check(mod, run, deadlineS) {
   return { run, deadlineS };
 }
 
-module.exports = { check, runCheck, launch, tabPool, tracked, fresh, show, POLL_MS };
+module.exports = { check, launch, tabPool, fresh, show, POLL_MS };

@@ -13,9 +13,8 @@
 // On the wide check's last page it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) and fails unless the scroll check sees it. It drives the
 // pages on every run: no verdict is kept between runs.
-// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
-// measure_pages.js (book/tests/chromium_pages.py --run), in browser contexts of its own: its
-// toggle writes localStorage, which the server's shared tabs (one context) would all see.
+// A browser_check.js check, in browser contexts of its own: its toggle writes localStorage,
+// which the pool's tabs (one context) would all see.
 'use strict';
 const fs = require('fs');
 const path = require('path');
