@@ -25,7 +25,7 @@ while read -r chapter _; do
   [[ $named == *" $chapter "* ]] || echo "$placeholder" >"$out/html/$chapter.html"
 done < <(book_chapters)
 start=$SECONDS
-# No search index: the test clicks the run controls, never the search (book/a11y, book/search test it).
+# No search index: the test clicks the run controls, never the search (book/html-layout, book/search test it).
 BOOK_SEARCH=later BOOK_WASM_DIR=$wasm_dir bash "$root/book/render.sh" "$out" "$@" >/dev/null
 echo "rendered $# page(s) in $((SECONDS - start)) s"
 pages=()

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""check_html_layout.py HTML_DIR THEME [--shots DIR]
+"""check_html_layout.py HTML_DIR THEME BASELINE [--shots DIR]
 
-The HTML book's layout as a reader sees it, in ONE headless Chromium (chromium_pages.py:
-measure_pages.js, Node and playwright-core): each page is loaded once for the laptop-and-up
-widths (its window resized from width to width, its colour scheme switched in place at 1280 px)
-and once for the phone (375 px, light then dark), and every measurement below is taken from
-those loads. It was three checks, book/page-width, book/output-widths and book/code-contrast,
-each loading every page again; their measurements, self-checks and failure lines are kept here.
+The HTML book's layout and accessibility as a reader meets them, in ONE headless Chromium
+(chromium_pages.py: measure_pages.js, Node and playwright-core): each page is loaded once for the
+laptop-and-up widths (first at 1280 px, its window then resized from width to width, its colour
+scheme switched in place) and once for the phone (375 px, light then dark), and every measurement
+below is taken from those two loads. It was four checks, book/page-width, book/output-widths,
+book/code-contrast and book/a11y, each loading every page again; their measurements, self-checks
+and failure lines are kept here.
 
 Page width (every page, 375 and 1280 px, light): fails when a page is wider than its viewport
 (document.documentElement.scrollWidth > innerWidth), or an element's right edge lies beyond the
@@ -38,16 +39,26 @@ pygments comment colour (#60a0b0 on #f7f7fb, 2.75:1). And THEME (book/code.theme
 token colour at 4.5:1 or more, and each token told apart from the plain code in a grayscale
 print, by its gray (at least 1.5:1 from the ink) or by bold or italic type.
 
+Accessibility, as Quarto gates it: axe-core (pinned in book/search/package-lock.json beside
+MiniSearch and playwright-core) on every page at 1280 and 375 px, light and dark, last on each of
+the two loads, with every run control opened (运行 / 改参数) and, on the contents and the first
+chapter's page, the search box showing hits; and one <h1> per page. Every violation fails unless
+BASELINE names it (book/tests/a11y-baseline.txt: rule, element, why); a baseline line no
+violation matches fails too, so the list only shrinks. Self-check: book/tests/a11y/self-check.html
+(an image with no text alternative, grey text too faint to read).
+
 Every page and self-check is measured on every run: no verdict is kept between runs.
-BOOK_CHECK_CHAPTERS="NN-slug ..." (the template test's) narrows the outputs' and the contrast's
-pages to those chapters' pages, the contents and 勘误与变更 (page_filter.py); the page width is
-still measured on every page, where a long title would stick out.
+BOOK_CHECK_CHAPTERS="NN-slug ..." (the template test's) narrows the outputs', the contrast's and
+axe's pages to those chapters' pages, the contents and 勘误与变更 (page_filter.py; a baseline line
+is then not judged unused); the page width is still measured on every page, where a long title
+would stick out.
 With --shots DIR it also loads every page at 375 and 1280 px in light and dark and writes PNGs
 (NAME-WIDTH-light|dark.png) to look at, the page width measured on them too.
 """
 import json
 import os
 import pathlib
+import re
 import struct
 import sys
 import tempfile
@@ -60,12 +71,17 @@ HERE = pathlib.Path(__file__).resolve().parent
 WIDTH_SELF_CHECK = HERE / "width" / "self-check.html"
 OUTPUTS_SELF_CHECK = HERE / "outputs" / "self-check.html"
 CONTRAST_SELF_CHECK = HERE / "contrast" / "self-check.html"
+A11Y_SELF_CHECK = HERE / "a11y" / "self-check.html"
+A11Y_PLANTED = ("image-alt", "color-contrast")  # the self-check's faults axe must find
+A11Y_QUERY = "平衡点"  # what the search box shows hits for on the pages of A11Y_SEARCHED
+A11Y_SEARCHED = "index.html"  # and the first chapter's page: the box at the top of <main> and in the sidebar
+AXE = "node_modules/axe-core/axe.min.js"  # under the npm packages' folder (book/search/npm-deps.sh)
 PAGE_WIDTHS = (375, 1280)
 OUTPUT_WIDTHS = (1024, 1152, 1279, 1280, 1366, 1440, 1920, 2560)
 CONTRAST_WIDTH = 1280
 PHONE = 375
 HEIGHT = 900
-DEADLINE = 420  # a hang's message before ctest's TIMEOUT (450; +30 s for Chromium's exit), not a timing
+DEADLINE = 720  # a hang's message before ctest's TIMEOUT (750; +30 s for Chromium's exit), not a timing
 # check: how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
 CUE = 0.025     # the least difference in mean luminance (0..1) between the box's two edges
 FIGURE_TEXT = 9  # CSS px: the smallest figure text a phone must show
@@ -295,15 +311,52 @@ CONTRAST = r"""
 """
 
 # One measuring function for every load: what the load asks for (its "args": width, outputs,
-# contrast), taken from the same loaded page. The page width and the contrast only read the page;
-# the outputs' measurement last, since it toggles the contents and scrolls a box into view for
-# the screenshot (its clip goes up to the report, where measure_pages.js looks for it).
+# contrast, a11y), taken from the same loaded page. The page width and the contrast only read the
+# page; the outputs' measurement after them, since it toggles the contents and scrolls a box into
+# view for the screenshot (its clip goes up to the report, where measure_pages.js looks for it);
+# axe last, on the page's last loads, since it opens every run control and the search's hits.
+# axe-core (book/search/package-lock.json pins it; AXE, added to the page by measure_pages.js) on
+# the page as a reader uses it: every run control opened (运行 / 改参数) and, on the pages of
+# A11Y_SEARCHED, the search box showing the hits for A11Y_QUERY, once per page load, before the
+# first run; then the violations, and the book's own rule that a page has one <h1>, its title.
+A11Y = r"""
+async (how) => {
+  if (!window.__layoutOpened) {
+    window.__layoutOpened = true;
+    document.querySelectorAll('.run-open').forEach((b) => b.click());
+    const box = document.querySelector('input[type="search"]');
+    const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+    if (how.searched && box && shown(box)) {
+      // As a reader types it: the box focused (search.js loads the index), the text in, its input event.
+      box.focus();
+      box.value = how.query;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      // Until the list shows this query's hits (search.js runs it 80 ms after the last key).
+      const start = Date.now();
+      for (;;) {
+        const list = document.getElementById('book-search-results');
+        if (list && !list.hidden && list.dataset.query === how.query) break;
+        if (Date.now() - start > 20000) throw new Error(`the search box showed no hits for ${how.query} within 20 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
+  const r = await window.axe.run(document, { resultTypes: ['violations'] });
+  const out = r.violations.flatMap((v) => v.nodes.map((n) => ({ rule: v.id, impact: v.impact, target: n.target.join(' '),
+    why: (n.failureSummary || '').split('\n').slice(1).join(' ').trim().slice(0, 200) })));
+  const h1 = document.querySelectorAll('h1');
+  if (h1.length !== 1) out.push({ rule: 'one-h1', impact: 'moderate', target: 'h1', why: `${h1.length} <h1> elements: ${[...h1].map((h) => h.textContent.trim()).join(' | ')}` });
+  return out;
+}
+"""
+
 MEASURE = (r"""
 async (what) => {
   await document.fonts.ready;
   const pageWidth = """ + PAGE_WIDTH.strip() + r""";
   const outputs = """ + OUTPUTS.strip() + r""";
   const contrast = """ + CONTRAST.strip() + r""";
+  const a11y = """ + A11Y.strip() + r""";
   const report = {};
   if (what.contrast) report.contrast = contrast();
   if (what.width) report.width = pageWidth();
@@ -311,10 +364,10 @@ async (what) => {
     report.outputs = await outputs();
     if (report.outputs.clip) report.clip = report.outputs.clip;
   }
+  if (what.a11y) report.a11y = await a11y(what.a11y);
   return report;
 }
 """)
-
 
 def page_findings(where, r):
     """The failure lines of one measurement."""
@@ -445,32 +498,33 @@ def theme_findings(theme_path):
     return out
 
 
-def loads_of(page, full, shots_dir):
-    """The loads of PAGE: its desktop load (the output widths, 1280 px light with the page width
-    and the contrast, 1280 px dark with the contrast) and its phone load (375 px light with the
-    page width and the outputs, dark with the outputs); FULL false (BOOK_CHECK_CHAPTERS left it
-    out): the page width alone. With SHOTS_DIR, light and dark loads of their own for screenshots."""
+def loads_of(page, full, shots_dir, searched):
+    """The loads of PAGE: its desktop load (1280 px light with the page width, the outputs and the
+    contrast, 1280 px dark with the contrast, then the other output widths, then 1280 px dark and
+    light with axe) and its phone load (375 px light with the page width and the outputs, dark with
+    the outputs, then dark and light with axe); FULL false (BOOK_CHECK_CHAPTERS left it out): the
+    page width alone. SEARCHED: the search box shows hits for axe."""
     url = page.resolve().as_uri()
 
     def load(px, dark, group, shot=None, **what):
+        if what.get("a11y"):
+            what["a11y"] = {"searched": searched, "query": A11Y_QUERY}
         return {"url": url, "width": px, "height": HEIGHT, "dark": dark, "group": group, "shot": shot,
-                "name": page.name, "args": what}
-    out = []
-    for width in OUTPUT_WIDTHS if full else (CONTRAST_WIDTH,):
-        if width == CONTRAST_WIDTH:
-            out.append(load(width, False, "desktop", width=True, outputs=full, contrast=full))
-            if full:
-                out.append(load(width, True, "desktop", contrast=True))
-        else:
-            out.append(load(width, False, "desktop", outputs=True))
-    for dark in (False, True) if full else (False,):
-        shot = os.path.join(shots_dir, f"{page.stem}-{PHONE}-{dark}.png") if full else None
-        out.append(load(PHONE, dark, "phone", shot=shot, width=not dark, outputs=full))
+                "name": page.name, "args": what, "inject": [AXE] if what.get("a11y") else []}
+    if not full:
+        return [load(width, False, "desktop" if width != PHONE else "phone", width=True) for width in PAGE_WIDTHS]
+    out = [load(CONTRAST_WIDTH, False, "desktop", width=True, outputs=True, contrast=True),
+           load(CONTRAST_WIDTH, True, "desktop", contrast=True)]
+    out += [load(width, False, "desktop", outputs=True) for width in OUTPUT_WIDTHS if width != CONTRAST_WIDTH]
+    out += [load(CONTRAST_WIDTH, dark, "desktop", a11y=True) for dark in (True, False)]
+    for dark in (False, True):
+        shot = os.path.join(shots_dir, f"{page.stem}-{PHONE}-{dark}.png")
+        out.append(load(PHONE, dark, "phone", shot=shot, width=not dark, outputs=True))
+    out += [load(PHONE, dark, "phone", a11y=True) for dark in (True, False)]
     return out
 
-
 def self_check_loads(shots_dir):
-    """The three self-check pages, each measured by its own part alone, as its check loaded it."""
+    """The four self-check pages, each measured by its own part alone, as its check loaded it."""
     out = []
     for width in PAGE_WIDTHS:  # a fresh load at each width
         out.append({"url": WIDTH_SELF_CHECK.as_uri(), "width": width, "height": HEIGHT, "dark": False, "shot": None,
@@ -484,6 +538,9 @@ def self_check_loads(shots_dir):
         out.append({"url": CONTRAST_SELF_CHECK.as_uri(), "width": CONTRAST_WIDTH, "height": HEIGHT, "dark": dark,
                     "shot": None, "group": "schemes", "name": CONTRAST_SELF_CHECK.name, "self": "contrast",
                     "args": {"contrast": True}})
+    out.append({"url": A11Y_SELF_CHECK.as_uri(), "width": CONTRAST_WIDTH, "height": HEIGHT, "dark": False, "shot": None,
+                "group": None, "name": A11Y_SELF_CHECK.name, "self": "a11y", "inject": [AXE],
+                "args": {"a11y": {"searched": False, "query": A11Y_QUERY}}})
     return out
 
 
@@ -495,8 +552,21 @@ def shot_loads(pages, shots):
             for width in PAGE_WIDTHS]
 
 
-def main(html_dir, theme, shots=None):
+def read_baseline(path):
+    """The a11y baseline's lines: (the line, its rule, its target's regex), in order."""
+    out = []
+    for line in pathlib.Path(path).read_text(encoding="utf-8").split("\n"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        rule, target = (line.split("--")[0].strip().split() + [""])[:2]
+        out.append((line.strip(), rule, re.compile(target)))
+    return out
+
+
+def main(html_dir, theme, baseline_path, shots=None):
     failures = theme_findings(theme)
+    baseline = read_baseline(baseline_path)
+    used = [0] * len(baseline)
     every = sorted(pathlib.Path(html_dir).glob("*.html"))
     if not every:
         print(f"FAIL: no pages in {html_dir}")
@@ -504,8 +574,9 @@ def main(html_dir, theme, shots=None):
     chosen = set(page_filter.pages(html_dir, "book/html-layout"))  # exits on a bad filter, before Chromium
     work = tempfile.mkdtemp(prefix="html-layout-")
     loads = self_check_loads(work)
+    searched = {A11Y_SEARCHED, *[name for name in sorted(chosen) if re.match(r"\d", name)][:1]}
     for page in every:
-        loads += loads_of(page, page.name in chosen, work)
+        loads += loads_of(page, page.name in chosen, work, page.name in searched)
     if shots:
         loads += shot_loads(every, shots)
     try:
@@ -513,7 +584,7 @@ def main(html_dir, theme, shots=None):
     except chromium_pages.Unavailable as e:
         print(f"FAIL: {e}")
         return 1
-    planted_outputs, width_loads, blocks, pieces = [], 0, 0, 0
+    planted_outputs, width_loads, blocks, pieces, views, kept, a11y_failures = [], 0, 0, 0, 0, 0, []
     for load, (r, error) in zip(loads, results):
         what, own = load["args"], load.get("self")
         where = f"{load['name']} at {load['width']} px" + (" (dark)" if load["dark"] else "")
@@ -527,6 +598,12 @@ def main(html_dir, theme, shots=None):
             failures += page_self_check(load["width"], r["width"], error)
         elif own == "outputs":
             planted_outputs += output_findings(load, r["outputs"])
+        elif own == "a11y":
+            planted = r["a11y"]
+            for rule in A11Y_PLANTED:
+                if not any(v["rule"] == rule for v in planted):
+                    a11y_failures.append(f"self-check: axe did not find the planted {rule} "
+                                         f"(found {json.dumps(planted, ensure_ascii=False)})")
         elif own == "contrast":
             if not any('class="co"' in line for line in r["contrast"]["low"]):
                 failures.append(f"the self-check page {load['name']} ({'dark' if load['dark'] else 'light'}): "
@@ -542,15 +619,33 @@ def main(html_dir, theme, shots=None):
                 pieces += r["contrast"]["pieces"]
                 scheme = f"{load['name']} ({'dark' if load['dark'] else 'light'})"
                 failures += [f"{scheme}: {line}" for line in r["contrast"]["low"]]
+            if what.get("a11y"):
+                views += 1
+                for v in r["a11y"]:
+                    known = next((i for i, (_, rule, target) in enumerate(baseline)
+                                  if rule == v["rule"] and target.search(v["target"])), None)
+                    if known is not None:
+                        used[known] += 1
+                        kept += 1
+                        continue
+                    a11y_failures.append(f"{load['name']} at {load['width']} px {'dark' if load['dark'] else 'light'}: "
+                                         f"{v['rule']} ({v['impact']}) on {v['target']}: {v['why']}")
     for fault in ("#cut", "#wraps", "#cjk", "#no-cue", "#small-figure"):
         if not any(fault in line for line in planted_outputs):
             failures.append(f"the self-check page {OUTPUTS_SELF_CHECK.parent.name}/{OUTPUTS_SELF_CHECK.name}: its planted fault {fault} "
                             f"was not found; found: {planted_outputs}")
+    if page_filter.VARIABLE not in os.environ:  # a baseline line not judged when not every page was checked
+        a11y_failures += [f"{baseline_path}: no violation matches \"{line}\": remove it (the list only shrinks)"
+                          for (line, _, _), n in zip(baseline, used) if not n]
+    a11y_failures = list(dict.fromkeys(a11y_failures))
+    failures += a11y_failures[:40]
+    if len(a11y_failures) > 40:
+        failures.append(f"... {len(a11y_failures) - 40} more a11y failures")
     for f in failures:
         print("FAIL:", f)
     if failures:
         print(f"screenshots of the scrolling boxes at {PHONE} px in {work}\n"
-              f"rerun: python3 book/tests/check_html_layout.py {html_dir} {theme}")
+              f"rerun: python3 book/tests/check_html_layout.py {html_dir} {theme} {baseline_path}")
         return 1
     for shot in pathlib.Path(work).glob("*.png"):
         shot.unlink()
@@ -567,14 +662,17 @@ def main(html_dir, theme, shots=None):
     print(f"  code contrast: {len(chosen)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all "
           f"at {AA}:1 or more (the self-check's faint comment found); {theme}: every token readable on paper and "
           "apart from the ink in gray")
+    print(f"  a11y: axe-core on {len(chosen)} pages{narrowed} at {CONTRAST_WIDTH} and {PHONE} px, light and dark ({views} "
+          f"views, run controls opened, the search on {' and '.join(sorted(searched))}): no violation but the {kept} the "
+          "baseline names (and the self-check's two planted faults found)")
     return 0
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) == 2:
+    if len(args) == 3:
         sys.exit(main(*args))
-    if len(args) == 4 and args[2] == "--shots":
-        pathlib.Path(args[3]).mkdir(parents=True, exist_ok=True)
-        sys.exit(main(args[0], args[1], args[3]))
+    if len(args) == 5 and args[3] == "--shots":
+        pathlib.Path(args[4]).mkdir(parents=True, exist_ok=True)
+        sys.exit(main(args[0], args[1], args[2], args[4]))
     sys.exit(__doc__)

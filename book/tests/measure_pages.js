@@ -6,7 +6,9 @@
 //   JOB      {"measure": "<JS function source, returns JSON-able data>",
 //             "loads": [{"url": "file:///...", "width": 375, "height": 900,
 //                        "dark": false, "shot": "/tmp/x.png" or null, "group": null,
-//                        "args": {...} or absent: the measuring function's argument}, ...],
+//                        "args": {...} or absent: the measuring function's argument,
+//                        "inject": ["node_modules/axe-core/axe.min.js"] or absent: scripts under
+//                        DEPS_DIR added to the page before it is measured, once per page load}, ...],
 //             "tabs": 2, "deadline": 200}
 //   RESULTS  one entry per load, in the JOB's order: {"report": ...} or {"error": "..."}
 // A load's screenshot ("shot") shows the viewport after the measuring function ran, or only
@@ -25,6 +27,7 @@
 // `deadline` seconds.
 'use strict';
 const fs = require('fs');
+const path = require('path');
 
 const [depsDir, ...extra] = process.argv.slice(2);
 if (!depsDir || extra.length) {
@@ -51,6 +54,7 @@ async function runJob(job, pool) {
     try {
       while (next < groups.length) {
         let loaded = false; // the group's page is loaded in the tab
+        let injected = new Set(); // the scripts added to it ("inject")
         const group = groups[next++];
         for (const i of group) {
           const load = job.loads[i];
@@ -66,9 +70,15 @@ async function runJob(job, pool) {
             if (!loaded) {
               await page.goto(load.url, { waitUntil: 'load', timeout: 30000 });
               loaded = true;
+              injected = new Set();
             } else {  // resized: the page's resize handlers run at once (a tab behind another gets
               // its animation frames, and with them the resize event, once a second)
               await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+            }
+            for (const script of load.inject || []) {
+              if (injected.has(script)) continue;
+              await page.addScriptTag({ path: path.join(depsDir, script) });
+              injected.add(script);
             }
             const report = await page.evaluate(`(${job.measure})(${JSON.stringify(load.args === undefined ? null : load.args)})`);
             results[i] = { report };

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""BOOK_CHECK_CHAPTERS: the page checks in Chromium, book/a11y (a11y.js) and book/html-layout's
-outputs and code contrast (check_html_layout.py), narrowed to the pages some chapters can change.
+"""BOOK_CHECK_CHAPTERS: book/html-layout's outputs, code contrast and axe-core run
+(check_html_layout.py), narrowed to the pages some chapters can change.
 The template test (scripts/tests/new-chapter-test.sh) sets it to the two chapters it adds to its
 copy of the tree; the tree's own runs (scripts/test, scripts/build-book) leave it unset.
 
@@ -16,8 +16,8 @@ still measured on every page.
 A check of nothing must not pass, so these fail, naming the variable: set but empty; a name that
 is not a chapter's (index, 28, x.html) or whose page HTML_DIR lacks.
 
-python3 page_filter.py CHECK HTML_DIR: the page files to check, one name a line (a11y.js reads
-them); the line saying what was narrowed, or why it refuses, on stderr (exit 1).
+python3 page_filter.py CHECK HTML_DIR: the page files to check, one name a line; the line saying
+what was narrowed, or why it refuses, on stderr (exit 1).
 """
 import os
 import pathlib

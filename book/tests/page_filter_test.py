@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/a11y and
-book/html-layout's outputs and contrast to the pages it promises, and refuses what would check
+"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/html-layout's
+outputs, contrast and axe-core run to the pages it promises, and refuses what would check
 nothing.
 
 On a small book (index, 02-old, 99-new, errata; 02-old and 99-new each with an image that has no
@@ -8,9 +8,9 @@ alt text, a fault axe-core reports):
   1. page_filter.py: unset, every page; `99-new`, 99-new with the contents and 勘误与变更;
      set but empty, a page that is no chapter's (index) and a chapter without a page each fail
      naming the variable;
-  2. the two checks refuse a bad filter before they start Chromium;
-  3. a11y.js in Chromium with BOOK_CHECK_CHAPTERS=99-new: it fails on 99-new's image and names
-     no fault of 02-old, the page it left out.
+  2. check_html_layout.py refuses a bad filter before it starts Chromium;
+  3. check_html_layout.py in Chromium with BOOK_CHECK_CHAPTERS=99-new: axe fails on 99-new's
+     image and names no fault of 02-old, the page it left out.
 """
 import os
 import pathlib
@@ -59,23 +59,20 @@ def main(work):
         if status == 0 or why not in out or "BOOK_CHECK_CHAPTERS" not in out:
             failures.append(f"BOOK_CHECK_CHAPTERS={value!r}: want a failure saying '{why}', got exit {status}: {out!r}")
 
-    # The checks themselves refuse before Chromium: a11y.js is given no npm packages at all.
-    layout = [sys.executable, str(HERE / "check_html_layout.py"), str(html), str(BOOK / "code.theme")]
-    a11y_bare = ["node", str(HERE / "a11y.js"), str(work / "no-packages"), str(html), str(HERE / "a11y-baseline.txt")]
-    for check in (layout, a11y_bare):
-        status, out = run(check, **{**clean, "BOOK_CHECK_CHAPTERS": ""})
-        if status == 0 or "BOOK_CHECK_CHAPTERS is set but empty" not in out:
-            failures.append(f"{pathlib.Path(check[1]).name} with BOOK_CHECK_CHAPTERS='': want its refusal, "
-                            f"got exit {status}: {out[-400:]!r}")
+    # The check itself refuses before Chromium: no browser at all.
+    layout = [sys.executable, str(HERE / "check_html_layout.py"), str(html), str(BOOK / "code.theme"),
+              str(HERE / "a11y-baseline.txt")]
+    status, out = run(layout, **{**clean, "BOOK_CHECK_CHAPTERS": "", "CHROMIUM": "/nonexistent/chromium"})
+    if status == 0 or "BOOK_CHECK_CHAPTERS is set but empty" not in out:
+        failures.append(f"check_html_layout.py with BOOK_CHECK_CHAPTERS='': want its refusal, "
+                        f"got exit {status}: {out[-400:]!r}")
 
-    # Narrowed in Chromium: the fault of the page kept is found, the page left out is not loaded.
-    a11y = ["bash", str(BOOK / "search" / "tests" / "run.sh"), "../../tests/a11y.js", str(html),
-            str(HERE / "a11y-baseline.txt")]
-    status, out = run(a11y, **{**clean, "BOOK_CHECK_CHAPTERS": "99-new"})
+    # Narrowed in Chromium: the fault of the page kept is found, the page left out is not loaded for axe.
+    status, out = run(layout, **{**clean, "BOOK_CHECK_CHAPTERS": "99-new"})
     if status == 0 or "99-new.html at 1280 px light: image-alt" not in out or "02-old.html" in out:
         said = "".join(f"\n    | {line[:160]}" for line in out.splitlines()[-12:])
-        failures.append(f"a11y.js with BOOK_CHECK_CHAPTERS=99-new: want 99-new's image-alt and nothing of "
-                        f"02-old, got exit {status}; it said:{said}")
+        failures.append(f"check_html_layout.py with BOOK_CHECK_CHAPTERS=99-new: want 99-new's image-alt and "
+                        f"nothing of 02-old, got exit {status}; it said:{said}")
 
     for f in failures:
         print("FAIL:", f)
@@ -84,8 +81,8 @@ def main(work):
         return 1
     shutil.rmtree(work)
     print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty "
-          "and unknown filters refused, by the two checks before Chromium; a11y.js narrowed found the kept "
-          "page's fault and loaded no other")
+          "and unknown filters refused before Chromium; check_html_layout.py narrowed found the kept page's "
+          "fault with axe and named no other")
     return 0
 
 
