@@ -7,8 +7,7 @@
 # placeholder first, which render.sh leaves alone (it renders the pages "not
 # there yet"), so a chapter's test costs the same at 3 chapters as at 36. OUT_DIR's render
 # cache (.cache, book/render.sh) stays between runs: an unchanged page is not rendered again.
-# With BOOK_CHECK_MEMO (scripts/build-book), a page rendered to the same bytes whose every read
-# file is unchanged since its test passed is not clicked again (book/tests/page_memo.py).
+# Every named page's run controls are clicked on every run: no verdict is kept between runs.
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 OUT_DIR WASM_BUILD_DIR CHAPTER..." >&2; exit 2; }
 out=$1 wasm_dir=$2
@@ -26,7 +25,7 @@ while read -r chapter _; do
   [[ $named == *" $chapter "* ]] || echo "$placeholder" >"$out/html/$chapter.html"
 done < <(book_chapters)
 start=$SECONDS
-# No search index: the test clicks the run controls, never the search (book/a11y, book/search test it).
+# No search index: the test clicks the run controls, never the search (book/html-layout, book/search test it).
 BOOK_SEARCH=later BOOK_WASM_DIR=$wasm_dir bash "$root/book/render.sh" "$out" "$@" >/dev/null
 echo "rendered $# page(s) in $((SECONDS - start)) s"
 pages=()
@@ -35,28 +34,11 @@ for chapter in "$@"; do
   grep -q 'run/run.js' "$page" || { echo "FAIL: $page has no run control (run/run.js not included)"; exit 1; }
   pages+=("$page")
 done
-# The memo (book/tests/page_memo.py): one record per OUT_DIR (ctest runs two tests at once); the verdicts
-# rest on the test's scripts, Node and the sample besides the files each page's test read.
-memo=(python3 "$root/book/tests/page_memo.py" --check "$root/book/run/test-in-chromium.js" --root "$out/html"
-      --name "run-in-page-$(basename "$out")" --rests-on "$0" --also "node $(node --version); RUN_TEST_SAMPLE=${RUN_TEST_SAMPLE:-}")
-all_pages=("${pages[@]}")
-if [ -n "${BOOK_CHECK_MEMO:-}" ] && [ -z "${RUN_TEST_SCREENSHOT:-}" ]; then
-  selected=$("${memo[@]}" select "${pages[@]}")  # fails the test if it fails
-  mapfile -t pages <<<"$selected"
-  if [ -z "$selected" ]; then
-    echo "every page's verdict holds: nothing to click"
-    exit 0
-  fi
-fi
-reads=$out/reads.json
-rm -f "$reads"
 # Chromium's temporary files in a folder of this test's own: it must leave nothing there (a browser
 # killed instead of closed leaves its singleton folder, org.chromium.Chromium.*, one a run). Under
 # the temporary folder, not OUT_DIR: the socket Chromium makes in it takes at most 107 bytes of path.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-in-page.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-RUN_TEST_READS=$reads TMPDIR=$tmp node "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+TMPDIR=$tmp node "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
 left=$(ls -A "$tmp")
 [ -z "$left" ] || { echo "FAIL: Chromium left in its temporary folder $tmp: ${left//$'\n'/ }"; exit 1; }
-[ -z "${BOOK_CHECK_MEMO:-}" ] || [ -n "${RUN_TEST_SCREENSHOT:-}" ] ||
-  "${memo[@]}" keep --reads "$reads" "${all_pages[@]}"

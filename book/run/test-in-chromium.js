@@ -13,10 +13,8 @@
 // profile pasted into the page's box (--profile my-machine.yaml).
 // Exit status 1 on any difference, with what differed (each line names its page).
 // It prints when Chromium was ready and each page's load and runs took.
-// RUN_TEST_READS=FILE: when every page passed, FILE gets {page: [every file the page's test
-// read]}: the page and what Chromium loaded for it (Network), the golden files and cases.list
-// compared here (book/tests/page_memo.py keeps the verdicts on them). No run passes --version: its
-// output is the commit (wasm/version/programs checks it), and the memo hashes programs without it.
+// No run passes --version: its output is the commit, not a golden file's (wasm/version/programs
+// checks it).
 'use strict';
 const {spawn} = require('child_process');
 const fs = require('fs');
@@ -76,7 +74,6 @@ const timer = setTimeout(() => {
 // The DevTools protocol: send(method, params, sessionId) -> result. A tab's load
 // event resolves the function loadListeners holds for its session.
 const loadListeners = new Map();
-const requestListeners = new Map();  // session -> the function given each URL its tab requests
 function connect() {
   let nextId = 1;
   const pending = new Map();
@@ -90,8 +87,6 @@ function connect() {
     } else if (message.method === 'Page.loadEventFired' && loadListeners.has(message.sessionId)) {
       loadListeners.get(message.sessionId)();
       loadListeners.delete(message.sessionId);
-    } else if (message.method === 'Network.requestWillBeSent' && requestListeners.has(message.sessionId)) {
-      requestListeners.get(message.sessionId)(message.params.request.url);
     }
   };
   let received = Buffer.alloc(0);
@@ -163,18 +158,11 @@ function runBlockInPage(index, flags, stay) {
   });
 }
 
-// Every file each page's test read (RUN_TEST_READS): page -> Set of paths.
-const reads = new Map();
 const versionFlag = /(^|\s)--version(\s|$)/;
 
 // testPage(cdp, PAGE) -> its failures: the page opened in a new tab, its controls clicked.
 async function testPage(cdp, page) {
-  const read = new Set([path.resolve(page)]);
-  reads.set(page, read);
-  const readFile = (file) => {
-    read.add(path.resolve(file));
-    return fs.readFileSync(file, 'utf8');
-  };
+  const readFile = (file) => fs.readFileSync(file, 'utf8');
   const pageStart = Date.now();
   const {targetId} = await cdp.send('Target.createTarget', {url: 'about:blank'});
   const {sessionId} = await cdp.send('Target.attachToTarget', {targetId, flatten: true});
@@ -183,10 +171,6 @@ async function testPage(cdp, page) {
     if (r.exceptionDetails) throw new Error('in the page: ' + JSON.stringify(r.exceptionDetails));
     return r.result.value;
   };
-  requestListeners.set(sessionId, (url) => {
-    if (url.startsWith('file:')) read.add(decodeURIComponent(new URL(url).pathname));
-  });
-  await cdp.send('Network.enable', {}, sessionId);
   await cdp.send('Page.enable', {}, sessionId);
   const loaded = new Promise((resolve) => { loadListeners.set(sessionId, resolve); });
   await cdp.send('Page.navigate', {url: 'file://' + path.resolve(page)}, sessionId);
@@ -280,7 +264,6 @@ async function testPage(cdp, page) {
     fs.writeFileSync(shot, Buffer.from(data, 'base64'));
   }
   await cdp.send('Target.closeTarget', {targetId});
-  requestListeners.delete(sessionId);
   for (const f of failures) console.log(`FAIL: ${name}: ${f}`);
   console.log(`${name}: ${checked} golden runs in the page (${profileCases.length} profile cases), ` +
     `a bad flag, ${failures.length} failures`);
@@ -304,10 +287,6 @@ async function main() {
     }
   }
   console.log(`${pages.length} page(s), ${failures} failures, in ${elapsed()}`);
-  if (process.env.RUN_TEST_READS && pages.length > 0 && failures === 0) {
-    const record = Object.fromEntries([...reads].map(([page, files]) => [page, [...files].sort()]));
-    fs.writeFileSync(process.env.RUN_TEST_READS, JSON.stringify(record, null, 1) + '\n');
-  }
   return pages.length > 0 && failures === 0;
 }
 

@@ -1,8 +1,6 @@
 // A check in headless Chromium (Debian's, $CHROMIUM or /usr/bin/chromium, driven by playwright-core
-// from DEPS_DIR) that runs either in a Node of its own, `node CHECK.js DEPS_DIR ARGS...`, or as a
-// job of the kept `measure_pages.js --serve` (book/tests/chromium_pages.py --run, under
-// scripts/build-book and scripts/test): a start of Node, playwright-core and Chromium costs
-// about 2 CPU s, and a prose edit's gate ran three such checks besides the page checks.
+// from DEPS_DIR), run as `node CHECK.js DEPS_DIR ARGS...` (book/search/tests/run.sh) in a browser
+// of its own; measure_pages.js shares its launch and tab pool.
 //
 // A check module ends with `module.exports = check(module, run, DEADLINE_S)`, where
 // `async run(io)` returns the exit status and talks to the world through `io` alone:
@@ -12,8 +10,8 @@
 //   io.python(args, {quiet}): python3 ARGS run in the caller's environment and folder: a promise of
 //                  {status, stdout, error}, its stderr passed on to the caller's (dropped when quiet)
 //   io.browser()   a browser with newContext(options) only: its contexts are closed when the run ends
-//   io.tabs()      tabs of one browser context, kept between runs by the server (tabPool)
-// Neither starts Chromium until a run asks for it: a check whose memo holds starts none.
+//   io.tabs()      tabs of one browser context (tabPool), dropped when the run ends
+// Neither starts Chromium until a run asks for it.
 'use strict';
 const path = require('path');
 const { execFile } = require('child_process');
@@ -27,9 +25,8 @@ function launch(depsDir) {
   });
 }
 
-// tabPool(browser): tabs, all in ONE browser context of the browser that browser() resolves to, each switched to a load's colour scheme in
-// place (emulateMedia: `shown` says which) and its file:// requests gathered in `requested` (a Set
-// of URLs, while one is set). A new tab costs a renderer of its own and its first load of a page
+// tabPool(browser): tabs, all in ONE browser context of the browser that browser() resolves to,
+// each switched to a load's colour scheme in place (emulateMedia: `shown` says which). A new tab costs a renderer of its own and its first load of a page
 // about twice a later one (page 02, 3 chapters: a context, its tab and a load 1.6 CPU s; a load in
 // a tab that loaded before 0.6). take() gives an idle tab or a new one; give() puts it back;
 // drop() closes one whose state is unknown (its load failed, its job ran out of time).
@@ -43,12 +40,11 @@ function tabPool(browser) {
     async take() {
       if (idle.length) return idle.pop();
       if (!context) context = browser().then((b) => b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', deviceScaleFactor: 1 }));
-      const tab = { page: await (await context).newPage(), shown: 'light', requested: null };
-      tab.page.on('request', (r) => { if (r.url().startsWith('file:') && tab.requested) tab.requested.add(r.url()); });
+      const tab = { page: await (await context).newPage(), shown: 'light' };
       live.add(tab);
       return tab;
     },
-    give(tab) { if (live.has(tab)) { tab.requested = null; idle.push(tab); } },
+    give(tab) { if (live.has(tab)) idle.push(tab); },
     drop(tab) { if (live.delete(tab)) tab.page.close().catch(() => {}); },  // held by its job, never idle
   };
 }
@@ -124,7 +120,7 @@ async function runCheck(run, deadlineS, job, shared, sink) {
     out: (text) => sink.out(`${text}\n`),
     err: (text) => sink.err(`${text}\n`),
     python: (args, { quiet = false } = {}) => new Promise((resolve) => {  // not spawnSync: the
-      // server's other jobs go on meanwhile
+      // deadline's timer still runs meanwhile
       execFile('python3', args, { encoding: 'utf8', env: job.env, cwd: job.cwd, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
         if (!quiet && stderr) sink.err(stderr.endsWith('\n') ? stderr : `${stderr}\n`);
         const status = e ? (typeof e.code === 'number' ? e.code : null) : 0;
@@ -172,4 +168,4 @@ function check(mod, run, deadlineS) {
   return { run, deadlineS };
 }
 
-module.exports = { check, runCheck, launch, tabPool, tracked, fresh, show, POLL_MS };
+module.exports = { check, launch, tabPool, fresh, show, POLL_MS };

@@ -21,8 +21,8 @@ session (chromium_pages.py: Node and playwright-core, as the search's tests),
 a 600 px viewport; the measuring function runs in each page after it has
 loaded. The session also measures book/tests/width/self-check.xhtml, which
 has each fault once: the test fails unless all are found there, so it cannot
-pass without measuring. With BOOK_CHECK_MEMO set (scripts/build-book), a page that passed
-before, whose XHTML and loaded files are unchanged, is not measured again (page_memo.py).
+pass without measuring. Every page and the self-check are measured on every run: no verdict
+is kept between runs.
 """
 import pathlib
 import re
@@ -31,9 +31,8 @@ import tempfile
 import zipfile
 
 import chromium_pages
-from page_memo import Memo
 from booksource import verdict
-from check_page_width import PUNCT_AFTER_MATH
+from check_html_layout import PUNCT_AFTER_MATH
 
 WIDTH = 600
 HEIGHT = 900
@@ -117,30 +116,19 @@ def main(epub):
         opf_path = tmp / "book" / re.search(r'full-path="([^"]+)"', container).group(1)
         spine = pages(opf_path.parent, opf_path.read_text(encoding="utf-8"))
         failures += bodymatter_failures(opf_path.parent, opf_path.read_text(encoding="utf-8"))
-        memo = Memo(__file__, tmp / "book")
         loads = [{"url": page.as_uri(), "width": WIDTH, "height": HEIGHT, "dark": False, "shot": None}
                  for page in [SELF_CHECK, *spine]]
-        remembered = {i for i, load in enumerate(loads) if i > 0 and memo.holds(load)}
-        self_held = memo.self_check_holds()
-        if self_held:
-            remembered.add(0)
-        measured = [load for i, load in enumerate(loads) if i not in remembered]
         try:
-            results = chromium_pages.measure(measured, MEASURE, DEADLINE)
+            results = chromium_pages.measure(loads, MEASURE, DEADLINE)
         except chromium_pages.Unavailable as e:
             return verdict(f"{epub} at {WIDTH} px", [str(e)], "")
-        if not self_held:
-            (report, error), results = results[0], results[1:]
-            found = report["found"] if report else []
-            for fault in SELF_CHECK_FAULTS:
-                if not any(fault in f for f in found):
-                    failures.append(f"the self-check page {SELF_CHECK.name}: the measurement must find "
-                                    f"'{fault}', it did not: {error or found}")
-        results = iter(results)
-        for i, page in enumerate(spine, 1):
-            if i in remembered:
-                continue
-            report, error = next(results)
+        (report, error), results = results[0], results[1:]
+        found = report["found"] if report else []
+        for fault in SELF_CHECK_FAULTS:
+            if not any(fault in f for f in found):
+                failures.append(f"the self-check page {SELF_CHECK.name}: the measurement must find "
+                                f"'{fault}', it did not: {error or found}")
+        for page, (report, error) in zip(spine, results):
             rel = page.relative_to(tmp / "book")
             if report is None:
                 failures.append(f"{rel}: Chromium gave no measurement: {error}")
@@ -152,17 +140,11 @@ def main(epub):
                 failures.append(f"{rel} at {WIDTH} px: {found}")
             if len(report["found"]) > 8:
                 failures.append(f"{rel}: ... {len(report['found']) - 8} more")
-            if report["limit"] <= WIDTH and not report["found"]:
-                memo.passed(loads[i])
-        if checked + len(remembered - {0}) == 0:
+        if checked == 0:
             failures.append("no page measured")
-        if not failures:
-            if not self_held:
-                memo.self_check_passed([loads[0]])
-            memo.save()
     return verdict(f"{epub} at {WIDTH} px", failures,
                    f"{epub}: {checked} pages in one browser session (and the self-check page, whose faults "
-                   f"were found), nothing wider than {WIDTH} px" + memo.note(len(remembered - {0}), len(spine), self_held))
+                   f"were found), nothing wider than {WIDTH} px")
 
 
 if __name__ == "__main__":

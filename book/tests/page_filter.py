@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""BOOK_CHECK_CHAPTERS: three page checks in Chromium, book/a11y (a11y.js), book/output-widths
-(check_output_widths.py) and book/code-contrast (check_code_contrast.py), narrowed to the pages
-some chapters can change.
+"""BOOK_CHECK_CHAPTERS: book/html-layout's outputs, code contrast and axe-core run
+(check_html_layout.py), narrowed to the pages some chapters can change.
 The template test (scripts/tests/new-chapter-test.sh) sets it to the two chapters it adds to its
 copy of the tree; the tree's own runs (scripts/test, scripts/build-book) leave it unset.
 
@@ -11,16 +10,14 @@ show something of every chapter: the contents (index.html: the list of chapters 
 colophon's output digest of each) and 勘误与变更 (errata.html: each chapter's recorded changes).
 Another page shows of a chapter only its title, in the contents beside the page and in the
 previous / next links, the same links the chapter's own page carries, and no code of it (what
-book/code-contrast measures); book/page-width, where a long title would stick out, still loads
-every page.
+book/html-layout's contrast measures); its page width, where a long title would stick out, is
+still measured on every page.
 
-A check of nothing must not pass, nor a narrowed verdict stand for the whole book, so these
-fail, naming the variable: set but empty; a name that is not a chapter's (index, 28, x.html) or
-whose page HTML_DIR lacks; BOOK_CHECK_MEMO set as well (scripts/build-book's verdict memo,
-verdict_memo.py, would keep the narrowed pass as the whole book's).
+A check of nothing must not pass, so these fail, naming the variable: set but empty; a name that
+is not a chapter's (index, 28, x.html) or whose page HTML_DIR lacks.
 
-python3 page_filter.py CHECK HTML_DIR: the page files to check, one name a line (a11y.js reads
-them); the line saying what was narrowed, or why it refuses, on stderr (exit 1).
+python3 page_filter.py CHECK HTML_DIR: the page files to check, one name a line; the line saying
+what was narrowed, or why it refuses, on stderr (exit 1).
 """
 import os
 import pathlib
@@ -42,9 +39,6 @@ def pages(html_dir, check):
     if not wanted:
         sys.exit(f"{check}: {VARIABLE} is set but empty: name the chapters to check (28-op-ledger ...), "
                  "or unset it to check every page")
-    if os.environ.get("BOOK_CHECK_MEMO"):
-        sys.exit(f"{check}: {VARIABLE}={value} with BOOK_CHECK_MEMO set: the verdict memo would keep a check of "
-                 "some pages as the whole book's; unset one")
     for name in wanted:
         if not CHAPTER.fullmatch(name):
             sys.exit(f"{check}: {VARIABLE} names '{name}', not a chapter (NN-slug, as chapters/chapters.list has it)")

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/a11y,
-book/output-widths and book/code-contrast to the pages it promises, and refuses what would
-check nothing.
+"""page_filter_test.py WORK_DIR: BOOK_CHECK_CHAPTERS (page_filter.py) narrows book/html-layout's
+outputs, contrast and axe-core run to the pages it promises, and refuses what would check
+nothing.
 
 On a small book (index, 02-old, 99-new, errata; 02-old and 99-new each with an image that has no
 alt text, a fault axe-core reports):
   1. page_filter.py: unset, every page; `99-new`, 99-new with the contents and 勘误与变更;
-     set but empty, a page that is no chapter's (index), a chapter without a page, and
-     BOOK_CHECK_MEMO beside it each fail naming the variable;
-  2. the three checks refuse a bad filter before they start Chromium;
-  3. a11y.js in Chromium with BOOK_CHECK_CHAPTERS=99-new: it fails on 99-new's image and names
-     no fault of 02-old, the page it left out.
+     set but empty, a page that is no chapter's (index) and a chapter without a page each fail
+     naming the variable;
+  2. check_html_layout.py refuses a bad filter before it starts Chromium;
+  3. check_html_layout.py in Chromium with BOOK_CHECK_CHAPTERS=99-new: axe fails on 99-new's
+     image and names no fault of 02-old, the page it left out.
 """
 import os
 import pathlib
@@ -42,7 +42,7 @@ def main(work):
     for name, extra in [("index", ""), ("02-old", NO_ALT), ("99-new", NO_ALT), ("errata", "")]:
         (html / f"{name}.html").write_text(PAGE.format(name=name, extra=extra), encoding="utf-8")
     failures = []
-    clean = {"BOOK_CHECK_CHAPTERS": None, "BOOK_CHECK_MEMO": None}
+    clean = {"BOOK_CHECK_CHAPTERS": None}
 
     lister = [sys.executable, str(HERE / "page_filter.py"), "book/test", str(html)]
     status, out = run(lister, **clean)
@@ -58,28 +58,21 @@ def main(work):
         status, out = run(lister, **{**clean, "BOOK_CHECK_CHAPTERS": value})
         if status == 0 or why not in out or "BOOK_CHECK_CHAPTERS" not in out:
             failures.append(f"BOOK_CHECK_CHAPTERS={value!r}: want a failure saying '{why}', got exit {status}: {out!r}")
-    status, out = run(lister, BOOK_CHECK_CHAPTERS="99-new", BOOK_CHECK_MEMO=str(work / "memo"))
-    if status == 0 or "BOOK_CHECK_MEMO" not in out:
-        failures.append(f"with BOOK_CHECK_MEMO: want a failure naming it, got exit {status}: {out!r}")
 
-    # The checks themselves refuse before Chromium: a11y.js is given no npm packages at all.
-    widths = [sys.executable, str(HERE / "check_output_widths.py"), str(html)]
-    contrast = [sys.executable, str(HERE / "check_code_contrast.py"), str(html), str(BOOK / "code.theme")]
-    a11y_bare = ["node", str(HERE / "a11y.js"), str(work / "no-packages"), str(html), str(HERE / "a11y-baseline.txt")]
-    for check in (widths, contrast, a11y_bare):
-        status, out = run(check, **{**clean, "BOOK_CHECK_CHAPTERS": ""})
-        if status == 0 or "BOOK_CHECK_CHAPTERS is set but empty" not in out:
-            failures.append(f"{pathlib.Path(check[1]).name} with BOOK_CHECK_CHAPTERS='': want its refusal, "
-                            f"got exit {status}: {out[-400:]!r}")
+    # The check itself refuses before Chromium: no browser at all.
+    layout = [sys.executable, str(HERE / "check_html_layout.py"), str(html), str(BOOK / "code.theme"),
+              str(HERE / "a11y-baseline.txt")]
+    status, out = run(layout, **{**clean, "BOOK_CHECK_CHAPTERS": "", "CHROMIUM": "/nonexistent/chromium"})
+    if status == 0 or "BOOK_CHECK_CHAPTERS is set but empty" not in out:
+        failures.append(f"check_html_layout.py with BOOK_CHECK_CHAPTERS='': want its refusal, "
+                        f"got exit {status}: {out[-400:]!r}")
 
-    # Narrowed in Chromium: the fault of the page kept is found, the page left out is not loaded.
-    a11y = ["bash", str(BOOK / "search" / "tests" / "run.sh"), "../../tests/a11y.js", str(html),
-            str(HERE / "a11y-baseline.txt")]
-    status, out = run(a11y, **{**clean, "BOOK_CHECK_CHAPTERS": "99-new"})
+    # Narrowed in Chromium: the fault of the page kept is found, the page left out is not loaded for axe.
+    status, out = run(layout, **{**clean, "BOOK_CHECK_CHAPTERS": "99-new"})
     if status == 0 or "99-new.html at 1280 px light: image-alt" not in out or "02-old.html" in out:
         said = "".join(f"\n    | {line[:160]}" for line in out.splitlines()[-12:])
-        failures.append(f"a11y.js with BOOK_CHECK_CHAPTERS=99-new: want 99-new's image-alt and nothing of "
-                        f"02-old, got exit {status}; it said:{said}")
+        failures.append(f"check_html_layout.py with BOOK_CHECK_CHAPTERS=99-new: want 99-new's image-alt and "
+                        f"nothing of 02-old, got exit {status}; it said:{said}")
 
     for f in failures:
         print("FAIL:", f)
@@ -87,9 +80,9 @@ def main(work):
         print(f"pages in {html}; rerun: python3 book/tests/page_filter_test.py {work}")
         return 1
     shutil.rmtree(work)
-    print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty, "
-          "unknown and memoised filters refused, by the three checks before Chromium; a11y.js narrowed found the kept "
-          "page's fault and loaded no other")
+    print("page_filter: every page unset; a chapter's page with the contents and 勘误与变更 when named; empty "
+          "and unknown filters refused before Chromium; check_html_layout.py narrowed found the kept page's "
+          "fault with axe and named no other")
     return 0
 
 

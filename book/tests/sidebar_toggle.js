@@ -1,4 +1,4 @@
-// node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]
+// node sidebar_toggle.js DEPS_DIR HTML_DIR
 // ☰ 目录 as a reader uses it (ctest book/sidebar, label book), in headless Chromium (Debian's,
 // driven by playwright-core from DEPS_DIR, as the search's tests do):
 //   - at 1280 px, scrolled deep into a chapter, a click on ☰ 目录 hides the contents and leaves
@@ -11,21 +11,14 @@
 //   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone;
 //   - a number bound to its source has a dotted underline, and a tap shows the source.
 // On the wide check's last page it plants the old fault (the checkbox placed at the top of the
-// page, where focusing it scrolls) and fails unless the scroll check sees it.
-// With BOOK_CHECK_MEMO (scripts/build-book) a pass is kept (book/tests/page_memo.py, record
-// `sidebar`) on the pages it drove, which it names in the key, and every file Chromium loaded
-// (those pages, the next one, their stylesheets, scripts and fonts): while they are the same, no
-// browser starts. A sentence added to another page does not run it again. --memo-key prints
-// that key's arguments to page_memo.py and the page it is filed under, as JSON, and checks
-// nothing (book/tests/sidebar_check.py asks page_memo.py with them whether a change lets the verdict go).
-// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
-// measure_pages.js (book/tests/chromium_pages.py --run), in browser contexts of its own: its
-// toggle writes localStorage, which the server's shared tabs (one context) would all see.
+// page, where focusing it scrolls) and fails unless the scroll check sees it. It drives the
+// pages on every run: no verdict is kept between runs.
+// A browser_check.js check, in browser contexts of its own: its toggle writes localStorage,
+// which the pool's tabs (one context) would all see.
 'use strict';
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const { fileURLToPath, pathToFileURL } = require('url');
+const { pathToFileURL } = require('url');
 const { check } = require('./browser_check.js');
 
 const DEADLINE_S = 165; // a hang's message before ctest's TIMEOUT (180), not a timing check:
@@ -206,9 +199,9 @@ async function selfCheck(t, page) {
 }
 
 async function run(io) {
-  const [htmlArg, option] = io.args;
-  if (!htmlArg || (option !== undefined && option !== '--memo-key') || io.args.length > 2) {
-    io.err('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR [--memo-key]');
+  const [htmlArg] = io.args;
+  if (!htmlArg || io.args.length > 1) {
+    io.err('usage: node sidebar_toggle.js DEPS_DIR HTML_DIR');
     return 2;
   }
   const htmlDir = io.path(htmlArg);
@@ -231,32 +224,8 @@ async function run(io) {
     },
   };
 
-  // The memo (BOOK_CHECK_MEMO): one verdict, filed under the longest page, resting on the two pages
-  // driven (named in the key: another page may become the longest) and every file loaded.
-  const drivenPage = path.join(htmlDir, pages[0]);
-  const memoArgs = ['--check', __filename, '--root', htmlDir, '--name', 'sidebar', '--rests-on', path.join(__dirname, '..', 'search', 'tests', 'run.sh'),
-    '--also', `driven: ${pages[0]} ${pages[1]}; node ${process.version}`];
-  const memo = async (action, args) => {
-    const r = await io.python([path.join(__dirname, 'page_memo.py'), action, ...memoArgs, ...args]);
-    if (r.status !== 0) throw new Error(`page_memo.py ${action}: exit ${r.status} ${r.error || ''}`);
-    return r.stdout;
-  };
-  if (option === '--memo-key') {
-    io.out(JSON.stringify({ args: memoArgs, page: drivenPage }));
-    return 0;
-  }
-  if (io.env.BOOK_CHECK_MEMO && (await memo('select', [drivenPage])).trim() === '') {
-    io.out(`☰ 目录 on ${pages[0]} and ${pages[1]}: not driven again: it passed on these very pages and every file ` +
-           `they loaded (BOOK_CHECK_MEMO=${io.env.BOOK_CHECK_MEMO})`);
-    return 0;
-  }
-  const loaded = new Set([drivenPage]); // every file:// Chromium requested, for the memo
   const browser = await io.browser();
-  t.newContext = async (options) => {
-    const ctx = await browser.newContext(options);
-    ctx.on('request', (r) => { if (r.url().startsWith('file:')) loaded.add(fileURLToPath(r.url().split('#')[0])); });
-    return ctx;
-  };
+  t.newContext = (options) => browser.newContext(options);
   const wideContext = await t.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   await selfCheck(t, await wide(t, wideContext));
   await wideContext.close();
@@ -264,15 +233,6 @@ async function run(io) {
   if (failures) {
     io.out(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
     return 1;
-  }
-  if (io.env.BOOK_CHECK_MEMO) {  // the pass, kept with every file Chromium loaded
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sidebar-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'reads.json'), JSON.stringify({ [drivenPage]: [...loaded].sort() }));
-      await memo('keep', ['--reads', path.join(dir, 'reads.json'), drivenPage]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   }
   io.out(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
          'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +

@@ -13,8 +13,7 @@
 //   - at 375 px the box and the list fit the screen; in dark mode the text keeps
 //     its contrast (WCAG AA, 4.5:1).
 // With SCREENSHOT_DIR it also writes PNGs to look at (1280/375 px, light/dark).
-// A browser_check.js check: under scripts/build-book and scripts/test it runs in the kept
-// measure_pages.js (book/tests/chromium_pages.py --run), its wide-screen loads in that server's tabs.
+// A browser_check.js check: its wide-screen loads in the tabs of its pool.
 'use strict';
 const fs = require('fs');
 const path = require('path');
