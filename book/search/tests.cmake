@@ -14,12 +14,7 @@ set(search_tests ${CMAKE_CURRENT_SOURCE_DIR}/search/tests)
 add_test(NAME book/search-terms COMMAND bash ${search_tests}/run.sh terms_test.js)
 set_tests_properties(book/search-terms PROPERTIES LABELS book TIMEOUT 120)
 if(CHROMIUM_EXECUTABLE)
-  # Its verdict rests on the whole HTML folder, not on a trace: under scripts/build-book the pages are
-  # loaded by the kept measure server's Chromium (book/tests/chromium_pages.py), outside the test's
-  # processes. Traced with a browser of its own (2026-12-04), it read nothing else of the tree but
-  # the npm packages book/search/package-lock.json pins.
-  add_test(NAME book/search COMMAND ${memo} book/search --input ${render_dir}/html --
-                                 bash ${search_tests}/run.sh search_page.js ${render_dir}/html)
+  add_test(NAME book/search COMMAND bash ${search_tests}/run.sh search_page.js ${render_dir}/html)
   set_tests_properties(book/search PROPERTIES LABELS book FIXTURES_REQUIRED book_rendered TIMEOUT 300
                        ENVIRONMENT CHROMIUM=${CHROMIUM_EXECUTABLE})
 else()

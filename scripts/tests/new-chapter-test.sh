@@ -79,15 +79,15 @@ step "ctest -R '^($chapter|$plotless|chapters)/': $(grep -o 'tests passed, 0 tes
 # widths, print sizes, figures in gray; book/chapter-render renders the last chapter,
 # the new one, alone). Left out: the tests of the tools rather than the pages (the
 # filters', the style rules' and the search's, which types fixed queries; the render's
-# reproducibility, the checks' filter and kept measure server, which render and measure books of their own:
-# book/reproducible renders the whole book once more, PDF included, to test render.sh, not a page; the run control's freshness rule and the checks' planted faults, on
-# pages of their own), the mutation proof, and book/sidebar, which drives ☰ 目录 on the longest
+# reproducibility and the checks' filter, which render and measure books of their own:
+# book/reproducible renders the whole book once more, PDF included, to test render.sh, not a
+# page; the run control's freshness rule and the checks' planted faults, on pages of their own), the mutation proof, and book/sidebar, which drives ☰ 目录 on the longest
 # chapter pages (the tree's: a template page is short; the toggle is every page's, from
 # book/html/page.html, not the chapter template's): scripts/test runs them on the tree itself.
-# Three checks in Chromium, book/a11y, book/output-widths and book/code-contrast, load only the pages
+# The check in Chromium book/html-layout measures outputs, contrast and axe only on the pages
 # the new chapters can change (BOOK_CHECK_CHAPTERS, book/tests/page_filter.py: theirs, the contents
 # and 勘误与变更); the other pages are the tree's, which its own runs check whole.
-tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|plain-code|sources|style-rules|search|search-terms|reproducible|page-filter|measure-server|run-control-fresh|.*-planted|style-programs-rules|sidebar)$'
+tools_tests='^book/(numbers-filter|numbers-mutation|crossref-filter|plain-code|sources|style-rules|search|search-terms|reproducible|page-filter|run-control-fresh|.*-planted|style-programs-rules|sidebar)$'
 if [ "$(cd "$tree/build" && ctest -N -L '^book$' | sed -n 's/^Total Tests: //p')" -gt 0 ]; then
   (cd "$tree/build" && BOOK_CHECK_CHAPTERS="$chapter $plotless" ctest -L '^book$' -E "$tools_tests" --output-on-failure -j2) \
     >"$run/book.log" 2>&1 ||
