@@ -3,7 +3,7 @@
 --   numbered(text)  its figures and tables in order, each under the chapter heading (第 N 章)
 --                   it follows (their numbers, 图 2-1, on every page: crossref.lua).
 -- Each returns the value and the value as text. A filter takes them from another page through
--- repo.derive (which scripts/preview's BOOK_DERIVE_MEMO can answer without parsing the page).
+-- repo.derive (under book/render.sh, from the page's summary: book/filters/summarize.lua).
 local repo = require 'repo'
 
 local M = {}
