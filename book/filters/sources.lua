@@ -10,7 +10,12 @@
 --     citation with a passage after it in the same paragraph (or `src="entry#passage"`),
 --     and that passage must not be marked `# unverifiable:` (no stored copy proves it:
 --     book/tests/check_passages.py);
---   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section.
+--   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section, in which an entry
+--     whose passages no stored copy proves (`# unverifiable:`) ends with 「（无法核对：…）」.
+-- The GB/T 7714 style prints no note, and render.sh runs citeproc last, so this filter runs
+-- citeproc itself (a `pandoc --citeproc` over the page's JSON, the same CSL from the `csl`
+-- metadata that --csl sets), appends the marks to those entries, and hands on a page with no
+-- citations and no bibliography left: the --citeproc after it has nothing to do.
 -- Every problem is collected and the render fails once, naming them all.
 -- Cross-references ([@fig:…], [@tbl:…]) are crossref.lua's and are left alone.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -115,6 +120,58 @@ local function cites_anything(doc, or_quotes)
   return any
 end
 
+-- Appends inlines to the text of a bibliography entry: the last block of citeproc's csl-entry
+-- Div, inside its csl-right-inline Span when there is one (the number stands in the
+-- csl-left-margin Span before it; the HTML writer prints both as Divs).
+local function append_to_entry(blocks, inlines)
+  for i = #blocks, 1, -1 do
+    local b = blocks[i]
+    if b.t == 'Div' then
+      if append_to_entry(b.content, inlines) then return true end
+    elseif b.t == 'Para' or b.t == 'Plain' then
+      local last = b.content[#b.content]
+      if last and last.t == 'Span' and last.classes:includes('csl-right-inline') then
+        last.content:extend(inlines)
+      else
+        b.content:extend(inlines)
+      end
+      return true
+    end
+  end
+  return false
+end
+
+-- The page with its citations formatted and its 参考文献 filled in by citeproc, each unverifiable
+-- entry marked 「（无法核对：…）」 (sources_passages.lua, M.note). The citations become what
+-- citeproc made of them (a Span of class `citation`, as the HTML writer prints a Cite), and the
+-- bibliography leaves the metadata, so the --citeproc that render.sh runs next changes nothing.
+function marked(doc)
+  local cited = {}
+  doc:walk { Cite = function(cite)
+    for _, c in ipairs(cite.citations) do if not is_crossref(c.id) then cited[c.id] = true end end
+  end }
+  local notes = {}
+  for id in pairs(cited) do notes[id] = passages.note(id) end
+  local out = pandoc.pipe('pandoc', { '--from', 'json', '--to', 'json', '--citeproc' }, pandoc.write(doc, 'json'))
+  doc = pandoc.read(out, 'json')
+  doc.blocks = doc.blocks:walk {
+    Div = function(div)
+      local id = div.identifier:match('^ref%-(.+)$')
+      if id and notes[id] and div.classes:includes('csl-entry') then
+        append_to_entry(div.content, { pandoc.Str('（无法核对：' .. notes[id] .. '）') })
+        return div
+      end
+    end,
+  }
+  doc = doc:walk { Cite = function(cite)
+    local ids = {}
+    for _, c in ipairs(cite.citations) do ids[#ids + 1] = c.id end
+    return pandoc.Span(cite.content, pandoc.Attr('', { 'citation' }, { { 'data-cites', table.concat(ids, ' ') } }))
+  end }
+  doc.meta.references = nil
+  return doc
+end
+
 return { {
   Pandoc = function(doc)
     -- A page that cites nothing does not read the bibliography, so an edit of it does not
@@ -135,6 +192,6 @@ return { {
     doc.blocks:insert(heading)
     if FORMAT == 'latex' then doc.blocks:insert(pandoc.RawBlock('latex', '\\markboth{参考文献}{参考文献}')) end
     doc.blocks:insert(pandoc.Div({}, pandoc.Attr('refs')))
-    return doc
+    return marked(doc)
   end,
 } }
