@@ -91,15 +91,17 @@ local function check_block(block, ids)
       end
     end,
     Cite = function(cite)
-      local changed = false
+      local changed, kept, seen = false, pandoc.List(), {}
       for _, c in ipairs(cite.citations) do
         if not is_crossref(c.id) then
           local entry, passage = resolve(c.id, ids)
           if passage then settle(entry, passage) end
           if entry and entry ~= c.id then c.id = entry; changed = true end
         end
+        -- Two passages of one entry in one citation are one source to the reader: [3], not [3,3].
+        if seen[c.id] then changed = true else seen[c.id] = true; kept:insert(c) end
       end
-      if changed then return cite end
+      if changed then cite.citations = kept; return cite end
     end,
   }
   for _, q in ipairs(pending) do

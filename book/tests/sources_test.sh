@@ -3,7 +3,8 @@
 # book/render.sh runs them, on small pages against the tree's book/sources/:
 #   * a page quoting a stored passage and citing it renders, in every format, with the
 #     citation numbered and a 参考文献 listing the entry; an unverifiable entry's line there ends
-#     with 「（无法核对：…）」, its passage file's `# bibliography-note:`;
+#     with 「（无法核对：…）」, its passage file's `# bibliography-note:`; two passages of one
+#     entry in one citation print one number;
 #   * a citation of a missing entry, a citation of a passage that is not stored, a quote
 #     that is not in the passage it cites, and a quote with no citation of a passage each
 #     fail the render, and the message names it.
@@ -40,6 +41,11 @@ for to in html5 epub3 latex; do
   tr '\n' ' ' <<<"$out" | grep -qF "（无法核对：$note）" || fail "--to $to: the 参考文献 does not end cuda-guide's entry with 「（无法核对：$note）」"
   grep -q -e '\[2\]' -e '{\[}2{\]}' <<<"$out" || fail "--to $to: the second citation is not numbered [2]"
 done
+
+# Two passages of one entry in one citation are one source: [1], not [1,1].
+out=$(printf '%s\n' '芯片表里有两种核数[@ascend-mssanitizer#950-8; @ascend-mssanitizer#950-36]。' | render html5 2>&1) \
+  || fail "a citation of two passages of one entry did not render: $out"
+grep -q 'ref-ascend-mssanitizer">1</a>\]' <<<"$out" && ! tr '\n' ' ' <<<"$out" | grep -q '</a>, *<a' || fail "a citation of two passages of one entry is not the single number [1]: $out"
 
 # bad NAME MESSAGE PAGE: PAGE must fail the render with MESSAGE in the error.
 bad() {
