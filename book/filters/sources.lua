@@ -147,7 +147,7 @@ end
 -- entry marked 「（无法核对：…）」 (sources_passages.lua, M.note). The citations become what
 -- citeproc made of them (a Span of class `citation`, as the HTML writer prints a Cite), and the
 -- bibliography leaves the metadata, so the --citeproc that render.sh runs next changes nothing.
-function marked(doc)
+local function marked(doc)
   local cited = {}
   doc:walk { Cite = function(cite)
     for _, c in ipairs(cite.citations) do if not is_crossref(c.id) then cited[c.id] = true end end
