@@ -37,7 +37,7 @@ common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.y
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/editions.lua" --lua-filter "$book/filters/golden.lua"
         --lua-filter "$book/filters/excerpt.lua" --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua"
         --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua"
-        --citeproc --csl "$book_csl")
+        --citeproc --csl "$book_csl" --lua-filter "$book/filters/sources_marks.lua")
 
 # The book's pages in reading order: the index, every chapter of chapters/chapters.list, the
 # appendix 勘误与变更 (book/filters/editions.lua; docs/editions.md). Their names, then their files.

@@ -12,6 +12,8 @@
 --     book/tests/check_passages.py);
 --   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section; the contents page
 --     (index.html) ends with the whole book's: every entry (the sidebar links it from every page).
+--     An entry whose passages no stored copy proves (`# unverifiable:`) ends there with
+--     「（无法核对：…）」: sources_marks.lua, which render.sh runs right after citeproc.
 -- Every problem is collected and the render fails once, naming them all.
 -- Cross-references ([@fig:…], [@tbl:…]) are crossref.lua's and are left alone.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -87,15 +89,17 @@ local function check_block(block, ids)
       end
     end,
     Cite = function(cite)
-      local changed = false
+      local changed, kept, seen = false, pandoc.List(), {}
       for _, c in ipairs(cite.citations) do
         if not is_crossref(c.id) then
           local entry, passage = resolve(c.id, ids)
           if passage then settle(entry, passage) end
           if entry and entry ~= c.id then c.id = entry; changed = true end
         end
+        -- Two passages of one entry in one citation are one source to the reader: [3], not [3,3].
+        if seen[c.id] then changed = true else seen[c.id] = true; kept:insert(c) end
       end
-      if changed then return cite end
+      if changed then cite.citations = kept; return cite end
     end,
   }
   for _, q in ipairs(pending) do

@@ -10,13 +10,15 @@
 -- `code` and *emphasis* compare as the prose shows them). The same grammar is read by
 -- book/tests/check_passages.py, which proves every passage against a stored copy of its source
 -- (`# source:`, `# copy:` header lines) or lists it as `# unverifiable: <reason>`; a quote of
--- such a passage is refused (M.unverifiable, book/filters/sources.lua).
+-- such a passage is refused (M.unverifiable, book/filters/sources.lua), and the 参考文献 marks
+-- the entry 「（无法核对：<the file's `# bibliography-note:`>）」 (M.note).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
 local M = {}
 local cache = {}
 local unverifiable = {}
+local notes = {}
 
 function M.file(entry) return 'book/sources/passages/' .. entry .. '.txt' end
 
@@ -29,6 +31,8 @@ local function load(entry)
     local id = line:match('^@(%S+)')
     local reason = line:match('^#%s*unverifiable:%s*(.-)%s*$')
     if reason then unverifiable[entry] = reason end
+    local note = line:match('^#%s*bibliography%-note:%s*(.-)%s*$')
+    if note then notes[entry] = note end
     if id then
       if out[id] then error(string.format('sources.lua: %s:%d: passage @%s twice', M.file(entry), number, id), 0) end
       current = { id = id, lines = {} }
@@ -56,6 +60,14 @@ function M.get(entry, id) return load(entry)[id] end
 function M.unverifiable(entry)
   load(entry)
   return unverifiable[entry]
+end
+
+-- What the 参考文献 says after an unverifiable entry, for the reader (Chinese, the file's
+-- `# bibliography-note:`), or nil for an entry whose passages a stored copy proves.
+function M.note(entry)
+  load(entry)
+  if not unverifiable[entry] then return nil end
+  return notes[entry] or '仓库里没有它的原文副本'
 end
 
 return M

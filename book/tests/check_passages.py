@@ -8,6 +8,8 @@ source and the stored copy of it the book keeps (docs/sources.md, "Storing a pas
     #     or  url:<address> (then also `# retrieved: <date>`)
     # copy: copies/<entry>/<file>        (relative to book/sources/; one line per copy)
     # unverifiable: <reason>             (instead of `copy:`, when no public copy can be stored)
+    # bibliography-note: <中文>          (with `unverifiable:`: the 参考文献 ends the entry with
+    #                                     「（无法核对：<中文>）」, book/filters/sources.lua)
 
 A stored copy, book/sources/copies/<entry>/<file>, is a header of `#` lines with the same
 `# source:` line and `# sha256: <hex>` of its body, a line `---`, then the body: the source's own
@@ -83,7 +85,7 @@ def parse_passages(path):
     """header {key: [(line number, value)]}, passages [(id, line number, [(line number, text)])]."""
     header, passages, current = {}, [], None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if m := re.match(r"^#\s*(source|retrieved|copy|unverifiable):\s*(.*?)\s*$", line):
+        if m := re.match(r"^#\s*(source|retrieved|copy|unverifiable|bibliography-note):\s*(.*?)\s*$", line):
             header.setdefault(m.group(1), []).append((number, m.group(2)))
         elif m := re.match(r"^@(\S+)", line):
             current = (m.group(1), number, [])
@@ -172,6 +174,10 @@ def check(sources, out=sys.stdout):
             unverifiable.append(f"UNVERIFIABLE {rel} ({ids}): {reason}")
             if header.get("copy"):
                 problems.append(f"{rel}:{header['unverifiable'][0][0]}: marked unverifiable but names a copy")
+            if not header.get("bibliography-note"):
+                problems.append(f"{rel}:{header['unverifiable'][0][0]}: marked unverifiable but no "
+                                f"`# bibliography-note: <中文>` says why to the reader (the 参考文献 prints "
+                                f"「（无法核对：…）」 after the entry)")
             continue
         if not header.get("copy"):
             problems.append(f"{rel}:{number}: no `# copy:` of the source stored and no `# unverifiable: <reason>`")

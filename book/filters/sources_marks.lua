@@ -1,0 +1,39 @@
+-- Runs right after Pandoc's citeproc (book/render.sh: --citeproc, then this filter): in the
+-- 参考文献 citeproc made, an entry whose passages no stored copy proves (its passage file is
+-- marked `# unverifiable:`, book/tests/check_passages.py) ends with 「（无法核对：…）」, the
+-- file's `# bibliography-note:` (sources_passages.lua, M.note). The GB/T 7714 style prints no
+-- note of its own, so the mark is added here, to the formatted entry.
+package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local passages = require 'sources_passages'
+
+-- Appends inlines to the text of a bibliography entry: the last block of citeproc's csl-entry
+-- Div, inside its csl-right-inline Span when there is one (the number stands in the
+-- csl-left-margin Span before it).
+local function append_to_entry(blocks, inlines)
+  for i = #blocks, 1, -1 do
+    local b = blocks[i]
+    if b.t == 'Div' then
+      if append_to_entry(b.content, inlines) then return true end
+    elseif b.t == 'Para' or b.t == 'Plain' then
+      local last = b.content[#b.content]
+      if last and last.t == 'Span' and last.classes:includes('csl-right-inline') then
+        last.content:extend(inlines)
+      else
+        b.content:extend(inlines)
+      end
+      return true
+    end
+  end
+  return false
+end
+
+return { {
+  Div = function(div)
+    local id = div.identifier:match('^ref%-(.+)$')
+    if not (id and div.classes:includes('csl-entry')) then return nil end
+    local note = passages.note(id)
+    if not note then return nil end
+    append_to_entry(div.content, { pandoc.Str('（无法核对：' .. note .. '）') })
+    return div
+  end,
+} }
