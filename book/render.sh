@@ -19,7 +19,7 @@
 # logs every read: BOOK_READ_LOG, turned into the edge's depfile) and what it takes from the other
 # pages (their titles and numbered figures, OUT_DIR/.summaries/: rewritten only when they change,
 # so a sentence added to one page renders that page, the EPUB and the PDF again, no other page).
-# latexmk typesets the PDF again only when its LaTeX or a figure changed. Delete OUT_DIR to render
+# The PDF is typeset from nothing whenever its LaTeX or the date changed. Delete OUT_DIR to render
 # from nothing. Internally ninja runs `render.sh --step KIND NAME` in OUT_DIR for each edge.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -153,10 +153,13 @@ step_latex() {  # print/book.tex and its figures (SVG -> PDF, vector) in print/f
 }
 step_pdf() {  # book.pdf: latexmk runs XeLaTeX until the page numbers settle, then xdvipdfmx
   # The PDF's dates and /ID come from the last commit's time, as the EPUB's do. -norc: no
-  # latexmkrc of the machine or the user changes how it is typeset. latexmk sees the LaTeX and the
-  # figures, not the date: Ninja runs this step on a new date too, so it typesets anyway (-g).
+  # latexmkrc of the machine or the user changes how it is typeset. From nothing each time: the
+  # .aux carries what an earlier typeset decided (book.latex's \shortpage records, kept once
+  # made, so that the layout settles), and a typeset that starts from another text's .aux can
+  # settle on other page breaks than one from nothing (book/reproducible).
   local epoch
   epoch=$(cat .state/epoch)
+  rm -f print/book.aux print/book.toc print/book.out print/book.fdb_latexmk print/book.xdv
   if ! (cd print && ${epoch:+env SOURCE_DATE_EPOCH=$epoch FORCE_SOURCE_DATE=1} \
           latexmk -norc -xelatex -g -interaction=batchmode -halt-on-error -silent book.tex >latexmk.log 2>&1); then
     rm -f print/book.fdb_latexmk  # typeset from the start next time

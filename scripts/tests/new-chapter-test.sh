@@ -15,12 +15,10 @@
 # (scripts/tests/plotless-chapter.py): its own tests, the book-wide chapters/... checks and
 # the book's run on it too, so a plot-less template chapter passes what the suite checks.
 # Only the new chapters' targets are built (through ccache when installed), not
-# the other chapters; the copy's render starts from the tree's (seed_render). ctest runs it as
-# scripts/new-chapter (label template), after the tree's book/render.
+# the other chapters. ctest runs it as scripts/new-chapter (label template).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 WORK_DIR [RENDER_DIR]" >&2; exit 2; }
-seed_from=${2:-}
+[ $# -eq 1 ] || { echo "usage: $0 WORK_DIR" >&2; exit 2; }
 # shellcheck source=scripts/tests/template-copy.sh
 source "$root/scripts/tests/template-copy.sh"
 start_template_run new-chapter-test "$1" "$root"
@@ -55,10 +53,6 @@ programs=$(awk '!/^[[:space:]]*(#|$)/ && NF >= 2 {print $2}' "$tree/chapters/cha
 (cd "$tree" && cmake --build build --target $programs -j2) >"$run/build-all.log" 2>&1 ||
   { tail -n 40 "$run/build-all.log"; fail "build every chapter's program (log: $run/build-all.log)"; }
 step "built every chapter's program: $(echo $programs)"
-# The copy's render (book/render, into its build/book/test-render) starts from the tree's: every
-# page is rendered again (each page's contents lists the new chapters), but XeLaTeX starts from the
-# tree's page numbers: two runs, not the three (about 11 CPU s) of a render from nothing.
-[ -z "$seed_from" ] || seed_render "$seed_from" "$tree/build/book/test-render"
 
 for new in "$chapter" "$plotless"; do
   for label in golden unit cli; do

@@ -9,15 +9,6 @@ copy_sources() {
   tar -C "$1" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$2" -xf -
 }
 
-# seed_render FROM OUT: the copy's render folder OUT starts from the tree's own render FROM
-# (ctest's book/render folder, whose test the test that seeds requires as a fixture: done, not
-# being written): latexmk's folder (print/), so XeLaTeX starts from the tree's page numbers, not
-# from none. Nothing is seeded from what FROM does not hold.
-seed_render() {
-  mkdir -p "$2"
-  [ ! -d "$1/print" ] || cp -a "$1/print" "$2/"
-}
-
 # scratch_tree ROOT: a copy of ROOT's sources in a scratch folder removed at exit. Sets scratch
 # (the folder) and tree (scratch/tree, the copy).
 scratch_tree() {
