@@ -10,8 +10,8 @@
 --     citation with a passage after it in the same paragraph (or `src="entry#passage"`),
 --     and that passage must not be marked `# unverifiable:` (no stored copy proves it:
 --     book/tests/check_passages.py);
---   * the page (HTML) or the book (EPUB, PDF) ends with a 参考文献 section; the contents page
---     (index.html) ends with the whole book's: every entry (the sidebar links it from every page).
+--   * the page (HTML) ends with a 参考文献 of what it cites; the book (EPUB, PDF) and the contents
+--     page (index.html, linked from every page's sidebar) end with the whole book's: every entry.
 --     An entry whose passages no stored copy proves (`# unverifiable:`) ends there with
 --     「（无法核对：…）」: sources_marks.lua, which render.sh runs right after citeproc.
 -- Every problem is collected and the render fails once, naming them all.
@@ -123,9 +123,9 @@ end
 return { {
   Pandoc = function(doc)
     -- A page that cites nothing does not read the bibliography, so an edit of it does not
-    -- render that page again (book/render.sh's Ninja build), but for the contents page (HTML),
-    -- which lists every entry.
-    local whole_book = not is_book and repo.page_key() == 'index'
+    -- render that page again (book/render.sh's Ninja build). The whole book's list (the EPUB's and
+    -- the PDF's back matter, the contents page's in HTML) holds every entry, the same in each.
+    local whole_book = is_book or repo.page_key() == 'index'
     if not whole_book and not cites_anything(doc, true) then return doc end
     local refs, ids = bibliography()
     local blocks = pandoc.List()

@@ -55,12 +55,14 @@ would stick out.
 With --shots DIR it also loads every page at 375 and 1280 px in light and dark and writes PNGs
 (NAME-WIDTH-light|dark.png) to look at, the page width measured on them too.
 """
+import atexit
 import json
 import os
 import pathlib
 import re
 import struct
 import sys
+import shutil
 import tempfile
 import zlib
 
@@ -572,7 +574,8 @@ def main(html_dir, theme, baseline_path, shots=None):
         print(f"FAIL: no pages in {html_dir}")
         return 1
     chosen = set(page_filter.pages(html_dir, "book/html-layout"))  # exits on a bad filter, before Chromium
-    work = tempfile.mkdtemp(prefix="html-layout-")
+    work = tempfile.mkdtemp(prefix="html-layout-")  # the loads' own files, read after measuring
+    atexit.register(shutil.rmtree, work, True)  # gone when the check ends, whatever its verdict
     loads = self_check_loads(work)
     searched = {A11Y_SEARCHED, *[name for name in sorted(chosen) if re.match(r"\d", name)][:1]}
     for page in every:
