@@ -39,12 +39,12 @@ expect 2 "would define the CMake targets ledger" "$n-ledger"
 expect 2 "would define the CMake target op_ledger_core" "$n-op-ledger-core"
 for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "$n-$reserved"; done
 expect 2 "chapter numbers run from 01 to 99" 00-intro
-expect 2 "--title: one line of text" --title $'two\nlines' "$n-kv-cache"
-expect 2 "--title expects a value" "$n-kv-cache" --title
+expect 2 "--title: one line of text" --title $'two\nlines' "$n-refusal-probe"
+expect 2 "--title expects a value" "$n-refusal-probe" --title
 printf '#!/bin/sh\nexit 3\n' >"$scratch/bin/cmake"
 chmod +x "$scratch/bin/cmake"
-expect 1 "removed every file it wrote" "$n-kv-cache"
+expect 1 "removed every file it wrote" "$n-refusal-probe"
 printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' >"$scratch/bin/cmake"  # Ctrl-C while configuring
-expect 1 "interrupted; removed every file it wrote" "$n-kv-cache"
+expect 1 "interrupted; removed every file it wrote" "$n-refusal-probe"
 echo "$failures failed"
 [ $failures -eq 0 ]
