@@ -3,8 +3,23 @@
 -- marked `# unverifiable:`, book/tests/check_passages.py) ends with 「（无法核对：…）」, the
 -- file's `# bibliography-note:` (sources_passages.lua, M.note). The GB/T 7714 style prints no
 -- note of its own, so the mark is added here, to the formatted entry.
+-- And an organisation's name stays as it is written: the style upper-cases every author's family
+-- name (SHAH J), and Pandoc's citeproc does so to a `literal` author too (DEEPSEEK, TILE-AI), which
+-- GB/T 7714 leaves as the organisation writes it (DeepSeek, tile-ai).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+local repo = require 'repo'
 local passages = require 'sources_passages'
+
+-- The upper-cased form of each literal author of book/sources/references.yaml -> the name as written.
+local organisations
+local function organisation_names()
+  if organisations then return organisations end
+  organisations = {}
+  for name in (repo.read('book/sources/references.yaml') or ''):gmatch('literal:%s*([^\n]-)%s*\n') do
+    organisations[pandoc.text.upper(name)] = name
+  end
+  return organisations
+end
 
 -- Appends inlines to the text of a bibliography entry: the last block of citeproc's csl-entry
 -- Div, inside its csl-right-inline Span when there is one (the number stands in the
@@ -31,9 +46,13 @@ return { {
   Div = function(div)
     local id = div.identifier:match('^ref%-(.+)$')
     if not (id and div.classes:includes('csl-entry')) then return nil end
+    local names = organisation_names()
+    div = div:walk { Str = function(str)  -- the author: the entry's first words, before its '.'
+      local word, rest = str.text:match('^(.-)(%.?)$')
+      if names[word] and word ~= names[word] then return pandoc.Str(names[word] .. rest) end
+    end }
     local note = passages.note(id)
-    if not note then return nil end
-    append_to_entry(div.content, { pandoc.Str('（无法核对：' .. note .. '）') })
+    if note then append_to_entry(div.content, { pandoc.Str('（无法核对：' .. note .. '）') }) end
     return div
   end,
 } }

@@ -9,7 +9,8 @@
 #     that is not in the passage it cites, and a quote with no citation of a passage each
 #     fail the render, and the message names it;
 #   * the 参考文献 separates authors as GB/T 7714 does (「SHAH J, BIKSHANDI G, ZHANG Y, 等.」):
-#     render.sh's workaround for Pandoc's citeproc (step_csl) holds.
+#     render.sh's workaround for Pandoc's citeproc (step_csl) holds; an organisation's name is
+#     written as it writes it (DeepSeek, not DEEPSEEK).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 status=0
@@ -34,6 +35,12 @@ for to in html5 epub3 latex; do
   grep -q -e '\[1\]' -e '{\[}1{\]}' <<<"$out" || fail "--to $to: the citation is not numbered [1]"
   ! grep -q 'flashmla-report#' <<<"$out" || fail "--to $to: the passage id reached the output"
 done
+
+# An organisation's name as it writes it, not upper-cased as a person's family name
+# (sources_marks.lua): the report's author is DeepSeek.
+out=$(printf '%s\n' "$good" | render html5 2>&1)
+grep -q 'DeepSeek\. Ascend Sparse' <<<"$out" && ! grep -q 'DEEPSEEK' <<<"$out" ||
+  fail "the report's author is not written DeepSeek: $(grep -o '[A-Za-z]*\. Ascend Sparse' <<<"$out" | head -n 1)"
 
 # The authors' form (GB/T 7714: comma between names, 等 after three).
 out=$(printf '%s\n' 'FA3 的结论[@flashattention-3]。' | render html5 2>&1)
