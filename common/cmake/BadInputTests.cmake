@@ -54,6 +54,10 @@ endfunction()
 
 function(add_bad_input_tests chapter program)
   set(list_file ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list)
+  if(NOT EXISTS ${list_file})  # the battery's own lines: a chapter without them is not tested
+    message(FATAL_ERROR "chapters/${chapter}/bad-input.list is missing: every chapter's bad-input battery "
+                        "needs its list (scripts/new-chapter writes one; CONTRIBUTING.md, \"Bad input\")")
+  endif()
   write_bad_value_matrix(${chapter} matrix_file)
   add_executable(${program}_bad_input_judge $<TARGET_OBJECTS:ledger_bad_input_judge>)
   target_link_libraries(${program}_bad_input_judge PRIVATE ${program}_core)

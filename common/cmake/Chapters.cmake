@@ -126,6 +126,16 @@ function(add_chapter)
   add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
   book_check(FLAG_TABLE ${chapter} $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
 
+  # A chapter with a reference script (chapter.toml's [golden] reference) compares its argparse
+  # with it: the list is required, so that deleting it cannot make the test vanish unnoticed.
+  set(reference_line "")
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml)
+    file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml reference_line REGEX "^reference = \"[^\"]+\"")
+  endif()
+  if(reference_line AND NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
+    message(FATAL_ERROR "chapters/${chapter}/argparse-rules.list is missing: chapter.toml names a reference script "
+                        "(${reference_line}), whose argparse the program is compared with (common/tests/argparse_rules.py)")
+  endif()
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/argparse-rules.list)
     add_test(NAME ${chapter}/argparse-rules
       COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/argparse_rules.py ${chapter} $<TARGET_FILE:${program}>)

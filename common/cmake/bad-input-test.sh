@@ -16,9 +16,13 @@
 # A battery that judges no line fails.
 set -u
 sample_every=${SAMPLE_EVERY:-24}
+[[ $sample_every =~ ^[1-9][0-9]*$ ]] || { echo "FAIL: SAMPLE_EVERY=$sample_every: expected a whole number from 1 (every how many lines one also runs as a process)"; exit 2; }
 program=$1 judge=$2
 shift 2
 [ $# -gt 0 ] || { echo "usage: $0 PROGRAM JUDGE LIST..."; exit 2; }
+for list in "$@"; do  # a list that is gone or holds no line would judge nothing of its own
+  grep -qv '^[[:space:]]*\(#.*\)\{0,1\}$' "$list" 2>/dev/null || { echo "FAIL: $list is missing or has no line to judge"; exit 1; }
+done
 for exe in "$program" "$judge"; do
   [ -x "$exe" ] || { echo "FAIL: program missing: $exe"; exit 1; }
 done

@@ -9,6 +9,9 @@ program=$1 launcher=$2
 shift 2
 [ $# -gt 0 ] || { echo "usage: $0 PROGRAM.js LAUNCHER LIST..."; exit 2; }
 [ -f "$program" ] || { echo "FAIL: program missing: $program"; exit 1; }
+for list in "$@"; do  # a list that is gone or holds no line would judge nothing of its own
+  grep -qv '^[[:space:]]*\(#.*\)\{0,1\}$' "$list" 2>/dev/null || { echo "FAIL: $list is missing or has no line to judge"; exit 1; }
+done
 here=$(cd "$(dirname "$0")" && pwd)
 words=()
 while IFS= read -r line || [ -n "$line" ]; do
