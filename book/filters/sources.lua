@@ -92,6 +92,13 @@ local function check_block(block, ids)
       local changed, kept, seen = false, pandoc.List(), {}
       for _, c in ipairs(cite.citations) do
         if not is_crossref(c.id) then
+          -- A locator or a note (`, p. 999`) would print beside the number unchecked: the book points
+          -- into a source with a stored passage, which the render checks.
+          local extra = pandoc.utils.stringify(c.prefix) .. pandoc.utils.stringify(c.suffix)
+          if extra ~= '' then
+            problems.add('citation [@' .. c.id .. ']: "' .. extra .. '" beside it is not checked against the source: '
+              .. 'cite a stored passage instead ([@entry#passage]; docs/sources.md)')
+          end
           local entry, passage = resolve(c.id, ids)
           if passage then settle(entry, passage) end
           if entry and entry ~= c.id then c.id = entry; changed = true end

@@ -71,7 +71,8 @@ cite=$(tr '\n' ' ' <<<"$out" | grep -o '<span class="citation"[^§]*</span>。' 
 [ "$(grep -o '</a>' <<<"$cite" | wc -l)" -eq 1 ] && grep -q '>1</a>\]' <<<"$cite" ||
   fail "a citation of two passages of one entry is not the single number [1]: $cite"
 
-# bad NAME MESSAGE PAGE: PAGE must fail the render with MESSAGE in the error.
+# bad NAME MESSAGE PAGE: PAGE must fail the render with MESSAGE in the error (a locator beside a
+# citation among them: it would print unchecked).
 bad() {
   local out rc
   out=$(printf '%s\n' "$3" | render html5 2>&1)
@@ -89,6 +90,8 @@ bad 'a quote not in its passage' '「华为昇腾 950 的每个 AI Core 具有�
   '报告写明「[华为昇腾 950 的每个 AI Core 具有两个 CUBE Core]{.quote}」[@flashmla-report#cores]。'
 bad 'a quote citing no passage' 'has no citation of a stored passage after it' \
   '报告写明「[华为昇腾 950 的每个 AI Core 具有一个 CUBE Core]{.quote}」[@flashmla-report]。'
+bad "a locator beside a citation" 'is not checked against the source' \
+  '报告给了常数[@flashmla-report#constants, p. 999]。'
 
 if [ $status -eq 0 ]; then
   echo "ok: a stored quote renders with its 参考文献 in every format, an unverifiable entry marked 无法核对; a missing entry or passage, a quote not in its passage and a quote with no passage each fail, named"
