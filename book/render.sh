@@ -4,7 +4,7 @@
 #
 # Usage: book/render.sh [--pdf] OUT_DIR [CHAPTER...]
 #   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css, figures/),
-#               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition; not with BOOK_FORMATS=html)
+#               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
 #   CHAPTER     OUT_DIR/html/<chapter>.html, book.css and figures/, and every other page (so its
 #               contents and next/previous links work); `28` or `28-op-ledger`; with --pdf also
 #               OUT_DIR/book.pdf (the whole book); the search index too, unless BOOK_SEARCH=later
@@ -233,20 +233,16 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "ninja_required_version = 1.10"
   echo "rule step"
   echo "  command = bash \"\$\$BOOK_RENDER_SH\" --step \$kind \$name"
-  echo "  description = render \$kind \$name"
   echo "rule read_step"
   echo "  command = bash \"\$\$BOOK_RENDER_SH\" --step \$kind \$name"
-  echo "  description = render \$kind \$name"
   echo "  depfile = \$out.d"
   echo "  deps = gcc"
-  echo "rule summary"
-  echo "  command = bash \"\$\$BOOK_RENDER_SH\" --step summary \$name"
-  echo "  description = render summary \$name"
-  echo "  restat = 1"
   while read -r name; do
-    echo "build .summaries/$name.outline .summaries/$name.numbered: summary $(ninja_path "$book/$name.md") |" \
+    echo "build .summaries/$name.outline .summaries/$name.numbered: step $(ninja_path "$book/$name.md") |" \
       "$(ninja_paths "$book/render.sh" "$book/filters/summarize.lua" "$book/filters/summaries.lua" "$book/filters/repo.lua") .state/tools"
+    echo "  kind = summary"
     echo "  name = $name"
+    echo "  restat = 1"
     others=("${summaries[@]/#.summaries\/$name.*/}")  # its own it computes from its Markdown (repo.derive)
     echo "build html/$name.html: read_step $(ninja_path "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
       "$(ninja_paths "$book/html/page.html" "$book/search/head.html" "$book/search/after-body.html" "$book/run/include.html")"
@@ -285,7 +281,7 @@ ninja -C "$out" -t cleandead >/dev/null
 # What to make: the whole book, or the named pages and what they link to.
 targets=("${pages_html[@]}" html/book.css html/page.css .state/fonts.made .state/figures.made)
 if [ ${#named[@]} -eq 0 ]; then
-  [ "${BOOK_FORMATS:-}" = html ] || targets+=(book.epub book.pdf)  # BOOK_FORMATS=html: the pages alone
+  targets+=(book.epub book.pdf)
   targets+=(html/search/index.js)
 else
   [ $want_pdf -eq 0 ] || targets+=(book.pdf)
