@@ -28,7 +28,8 @@ using ledger::cli::UsageError;
 
 namespace {
 
-constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MACHINE_CHOICES@} | --profile FILE]
+constexpr const char* kHelpTemplate =
+    R"(用法: op_traffic [-h] [--machine {@MACHINE_CHOICES@} | --profile FILE]
                   [--seq-len N] [--kv-len N] [--heads N] [--head-dim N]
                   [--batch N] [--params N] [--world N] [--op 子串[,子串...]]
                   [--format {text,json}] [--plot FILE.svg]
@@ -96,33 +97,38 @@ constexpr const char* kHelpTemplate = R"(用法: op_traffic [-h] [--machine {@MA
 // --help: the machine choices, table and default come from machines(), the
 // other profiles from the built-in ones (common/profiles/), never from a copy.
 std::string help_text() {
-  std::vector<std::string> table{fmt::format("                      {} {}",
-                                             ledger::pad_right(op_traffic::kDefaultMachine, 14),
-                                             op_traffic::find_machine(op_traffic::kDefaultMachine)->label)};
+  std::vector<std::string> table{fmt::format(
+      "                      {} {}", ledger::pad_right(op_traffic::kDefaultMachine, 14),
+      op_traffic::find_machine(op_traffic::kDefaultMachine)->label)};
   for (const op_traffic::Machine& m : op_traffic::machines()) {
     if (m.key != op_traffic::kDefaultMachine) {
-      table.push_back(fmt::format("                      {} {}", ledger::pad_right(m.key, 14), m.label));
+      table.push_back(
+          fmt::format("                      {} {}", ledger::pad_right(m.key, 14), m.label));
     }
   }
   std::string text = kHelpTemplate;
-  text = ledger::replace_all(text, "@MACHINE_CHOICES@",
-                             ledger::join(ledger::cli::machine_keys(op_traffic::machine_choices()), ","));
+  text = ledger::replace_all(
+      text, "@MACHINE_CHOICES@",
+      ledger::join(ledger::cli::machine_keys(op_traffic::machine_choices()), ","));
   text = ledger::replace_all(text, "@MACHINE_TABLE@", ledger::join(table, "\n"));
-  text = ledger::replace_all(text, "@OTHER_PROFILES@", ledger::join(op_traffic::other_profiles(), "、"));
+  text = ledger::replace_all(text, "@OTHER_PROFILES@",
+                             ledger::join(op_traffic::other_profiles(), "、"));
   return ledger::replace_all(text, "@DEFAULT_MACHINE@", op_traffic::kDefaultMachine);
 }
 
 // --machine KEY (default kDefaultMachine) or --profile FILE, not both.
 op_traffic::Machine machine_from_flags(const ledger::cli::Args& args) {
   const ledger::Machine chosen = ledger::cli::machine_flag(args, op_traffic::machine_choices());
-  return chosen.from_file() ? op_traffic::reader_machine(chosen) : *op_traffic::find_machine(chosen.key);
+  return chosen.from_file() ? op_traffic::reader_machine(chosen)
+                            : *op_traffic::find_machine(chosen.key);
 }
 
 std::string list_machines(const ledger::cli::Args& args) {
   ledger::cli::require_only(args, {"list-machines", "profile"}, "with --list-machines",
                             "--list-machines [--profile FILE]");
   if (!args.has("profile")) return op_traffic::render_machine_list(nullptr);
-  const op_traffic::Machine machine = op_traffic::reader_machine(ledger::file_machine(ledger::cli::profile_flag(args)));
+  const op_traffic::Machine machine =
+      op_traffic::reader_machine(ledger::file_machine(ledger::cli::profile_flag(args)));
   return op_traffic::render_machine_list(&machine);
 }
 
@@ -167,10 +173,12 @@ const ledger::cli::FlagTable& flag_table() {
                       {"plot", text_value("FILE.svg")},
                       {"profile", text_value("FILE")},
                       {"list-machines"}},
-                     {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch", "params", "world", "op"})
-          .check_when_read(
-              "machine",
-              [](const std::string& key) { parse_choice("--machine", key, machine_keys(machine_choices())); })
+                     {"help", "machine", "seq-len", "kv-len", "heads", "head-dim", "batch",
+                      "params", "world", "op"})
+          .check_when_read("machine",
+                           [](const std::string& key) {
+                             parse_choice("--machine", key, machine_keys(machine_choices()));
+                           })
           .complete_with("machine", [] { return machine_keys(machine_choices()); })
           .complete_with("format", formats)
           .complete_with("op", op_words);
@@ -193,25 +201,30 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
                                     {"batch", &Workload::batch},
                                     {"params", &Workload::params},
                                     {"world", &Workload::world}}) {
-    w.*field = args.real(flag, w.*field);  // in this order: the first value not > 0 is the one refused
+    w.*field =
+        args.real(flag, w.*field);  // in this order: the first value not > 0 is the one refused
   }
   if (w.world < 2.0) {
-    throw UsageError(fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
-                                 ledger::quoted_value(args.get("world", ""))));
+    throw UsageError(
+        fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",
+                    ledger::quoted_value(args.get("world", ""))));
   }
   const std::string op = args.get("op", "all");
   ledger::cli::require_short_list("--op", op);
   const auto rows = select_rows(build_cases(w), op);
   if (rows.empty()) {
-    throw UsageError(
-        fmt::format("--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
-                    "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素){}",
-                    ledger::quoted_value(op),
-                    ledger::ascii_lower(op) == "all" ? "; the keyword is lower-case 'all', as in op_traffic.py" : ""));
+    throw UsageError(fmt::format(
+        "--op: {} matches no operator (accepted: 'all' or comma-separated pieces of "
+        "row names, e.g. GEMM,Attention,LayerNorm,AdamW,all-reduce,逐元素){}",
+        ledger::quoted_value(op),
+        ledger::ascii_lower(op) == "all"
+            ? "; the keyword is lower-case 'all', as in op_traffic.py"
+            : ""));
   }
   ledger::cli::ProgramOutput out;
   out.inputs = machine.files_read();  // --plot never replaces the --profile file
-  out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n" : render_report(machine, rows);
+  out.text = format == "json" ? report_json(machine, w, op, rows).dump() + "\n"
+                              : render_report(machine, rows);
   if (plot_path) out.files.push_back({"--plot", *plot_path, roofline_svg(machine, rows)});
   return out;
 }

@@ -30,11 +30,13 @@ Cost elementwise_add(double n, const std::string& dtype) {
 Cost pointwise_chain(double n, int ops, bool fused, const std::string& dtype) {
   const double elem = element_bytes(dtype);
   if (fused) {
-    return Cost{fmt::format("逐元素链 {} 个 op（融合成 1 个 kernel, {}）", ops, dtype), 1.0 * ops * n,
+    return Cost{fmt::format("逐元素链 {} 个 op（融合成 1 个 kernel, {}）", ops, dtype),
+                1.0 * ops * n,
                 2.0 * n * elem,  // read x once, write y once
                 "融合后：整条链只读一次输入、写一次输出"};
   }
-  return Cost{fmt::format("逐元素链 {} 个 op（eager, 每个 op 一个 kernel, {}）", ops, dtype), 1.0 * ops * n,
+  return Cost{fmt::format("逐元素链 {} 个 op（eager, 每个 op 一个 kernel, {}）", ops, dtype),
+              1.0 * ops * n,
               2.0 * ops * n * elem,  // every op reads and writes its tensor
               "eager：每个 op 读一次中间张量、写一次中间张量"};
 }
@@ -43,7 +45,8 @@ Cost pointwise_chain(double n, int ops, bool fused, const std::string& dtype) {
 //> layernorm
 Cost layernorm(double m, double h, bool fused, const std::string& dtype) {
   const double elem = element_bytes(dtype);
-  const double per_elem_flops = 8.0;  // mean 1 + centre 1 + square-accumulate 2 + rsqrt/scale 2 + affine 2
+  const double per_elem_flops =
+      8.0;  // mean 1 + centre 1 + square-accumulate 2 + rsqrt/scale 2 + affine 2
   const double tensor_elems = m * h;
   std::string name;
   double bytes = 0.0;
@@ -57,7 +60,8 @@ Cost layernorm(double m, double h, bool fused, const std::string& dtype) {
     bytes = 4.0 * tensor_elems * elem;  // three reads of x, one write of y
     assumption = "均值一趟、方差一趟、归一化+仿射一趟：3 次读 x + 1 次写 y";
   }
-  return Cost{name, per_elem_flops * tensor_elems, bytes, assumption + "；每元素约 8 FLOP（本书口径）"};
+  return Cost{name, per_elem_flops * tensor_elems, bytes,
+              assumption + "；每元素约 8 FLOP（本书口径）"};
 }
 //< layernorm
 
@@ -70,11 +74,13 @@ Cost gemm(double m, double n, double k, const std::string& dtype) {
 //< gemm
 
 //> attention-prefill
-Cost attention_prefill(double b, double heads, double s, double d, bool materialized, const std::string& dtype) {
+Cost attention_prefill(double b, double heads, double s, double d, bool materialized,
+                       const std::string& dtype) {
   const double elem = element_bytes(dtype);
   const double bh = b * heads;
-  const double flops = bh * (4.0 * s * s * d + 5.0 * s * s);  // QK and PV 2*S^2*D each; softmax 5 per score
-  const double qkvo_bytes = 4.0 * bh * s * d * elem;          // read Q, K, V once, write O once
+  const double flops =
+      bh * (4.0 * s * s * d + 5.0 * s * s);  // QK and PV 2*S^2*D each; softmax 5 per score
+  const double qkvo_bytes = 4.0 * bh * s * d * elem;  // read Q, K, V once, write O once
   double scores_bytes = 0.0;
   std::string name;
   std::string assumption;
@@ -88,7 +94,8 @@ Cost attention_prefill(double b, double heads, double s, double d, bool material
     name = fmt::format("Attention prefill（flash 风格，不落 SxS, S={:.0f}）", s);
     assumption = "分数只在片上存活：Q/K/V/O 各一趟";
   }
-  return Cost{name, flops, qkvo_bytes + scores_bytes, assumption + "；每分数 softmax 记 5 FLOP"};
+  return Cost{name, flops, qkvo_bytes + scores_bytes,
+              assumption + "；每分数 softmax 记 5 FLOP"};
 }
 //< attention-prefill
 
@@ -96,7 +103,8 @@ Cost attention_prefill(double b, double heads, double s, double d, bool material
 Cost attention_decode(double b, double heads, double s, double d, const std::string& dtype) {
   const double elem = element_bytes(dtype);
   const double bh = b * heads;
-  return Cost{fmt::format("Attention decode（KV cache 长 {:.0f}, {}）", s, dtype), bh * (4.0 * s * d + 5.0 * s),
+  return Cost{fmt::format("Attention decode（KV cache 长 {:.0f}, {}）", s, dtype),
+              bh * (4.0 * s * d + 5.0 * s),
               2.0 * bh * s * d * elem,  // read the KV cache
               "每个 token 读完整 K/V；q、o 与 KV cache 相比忽略不计"};
 }
@@ -110,7 +118,8 @@ Cost adamw(double params, const std::string& state_dtype, const std::string& gra
                         + 3.0 * elem_out     // read param, m, v
                         + 3.0 * elem_out) *  // write param, m, v
                        params;
-  return Cost{fmt::format("AdamW step（{:.2f}B 参数, state {}, grad {}）", params / 1e9, state_dtype, grad_dtype),
+  return Cost{fmt::format("AdamW step（{:.2f}B 参数, state {}, grad {}）", params / 1e9,
+                          state_dtype, grad_dtype),
               15.0 * params, bytes,
               fmt::format("每参数 {:.0f}B grad + {:.0f}B 读 + {:.0f}B 写；"
                           "每参数约 15 FLOP（本书口径，按 aclnnApplyAdamW 的公式数）",
@@ -121,7 +130,8 @@ Cost adamw(double params, const std::string& state_dtype, const std::string& gra
 Cost allreduce(double params, double world, const std::string& grad_dtype) {
   const double elem = element_bytes(grad_dtype);
   return Cost{fmt::format("梯度 all-reduce（ring, {:.0f} 卡, {}）", world, grad_dtype), 0.0,
-              2.0 * params * elem / world * (world - 1.0), "ring all-reduce 搬 2(N-1)/N 倍梯度数据；没有算术"};
+              2.0 * params * elem / world * (world - 1.0),
+              "ring all-reduce 搬 2(N-1)/N 倍梯度数据；没有算术"};
 }
 
 std::vector<Row> build_cases(const Workload& w) {
@@ -134,8 +144,8 @@ std::vector<Row> build_cases(const Workload& w) {
     return j;
   };
   const auto prefill = [&](bool materialized) {
-    return Row{attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, materialized, "fp16"), prefill_flags,
-               "attention_prefill",
+    return Row{attention_prefill(1.0, w.heads, w.seq_len, w.head_dim, materialized, "fp16"),
+               prefill_flags, "attention_prefill",
                shape({{"batch", 1.0},
                       {"heads", w.heads},
                       {"seq_len", w.seq_len},
@@ -144,7 +154,8 @@ std::vector<Row> build_cases(const Workload& w) {
                       {"dtype", "fp16"}})};
   };
   return {
-      {elementwise_add(n_elem, "fp16"), "", "elementwise_add", shape({{"n", n_elem}, {"dtype", "fp16"}})},
+      {elementwise_add(n_elem, "fp16"), "", "elementwise_add",
+       shape({{"n", n_elem}, {"dtype", "fp16"}})},
       {pointwise_chain(n_elem, 2, false, "fp16"), "", "pointwise_chain",
        shape({{"n", n_elem}, {"ops", 2}, {"fused", false}, {"dtype", "fp16"}})},
       {pointwise_chain(n_elem, 2, true, "fp16"), "", "pointwise_chain",
@@ -157,8 +168,8 @@ std::vector<Row> build_cases(const Workload& w) {
        shape({{"m", 4096.0}, {"n", 4096.0}, {"k", 4096.0}, {"dtype", "fp16"}})},
       prefill(true),
       prefill(false),
-      {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim, "fp16"), "--batch, --heads, --kv-len, --head-dim",
-       "attention_decode",
+      {attention_decode(w.batch, w.heads, w.kv_len, w.head_dim, "fp16"),
+       "--batch, --heads, --kv-len, --head-dim", "attention_decode",
        shape({{"batch", w.batch},
               {"heads", w.heads},
               {"kv_len", w.kv_len},

@@ -22,8 +22,10 @@ Cost layernorm(double m, double h, bool fused, const std::string& dtype = "fp16"
 Cost gemm(double m, double n, double k, const std::string& dtype = "fp16");
 Cost attention_prefill(double b, double heads, double s, double d, bool materialized,
                        const std::string& dtype = "fp16");
-Cost attention_decode(double b, double heads, double s, double d, const std::string& dtype = "fp16");
-Cost adamw(double params, const std::string& state_dtype = "fp32", const std::string& grad_dtype = "bf16");
+Cost attention_decode(double b, double heads, double s, double d,
+                      const std::string& dtype = "fp16");
+Cost adamw(double params, const std::string& state_dtype = "fp32",
+           const std::string& grad_dtype = "bf16");
 Cost allreduce(double params, double world, const std::string& grad_dtype = "bf16");
 
 // The reader's knobs (the script's flags), with the script's defaults.

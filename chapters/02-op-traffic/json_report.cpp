@@ -17,8 +17,9 @@ Json machine_json(const Machine& m) {
 }
 
 Json workload_json(const Workload& w) {
-  return Json::Object{{"seq_len", w.seq_len}, {"kv_len", w.kv_len}, {"heads", w.heads}, {"head_dim", w.head_dim},
-                      {"batch", w.batch},     {"params", w.params}, {"world", w.world}};
+  return Json::Object{{"seq_len", w.seq_len},   {"kv_len", w.kv_len}, {"heads", w.heads},
+                      {"head_dim", w.head_dim}, {"batch", w.batch},   {"params", w.params},
+                      {"world", w.world}};
 }
 
 Json row_json(const Machine& machine, const Row& row) {

@@ -14,7 +14,7 @@ namespace op_traffic {
 
 // {"machine": {...}, "workload": {...}, "op": ..., "rows": [one object per printed row]}.
 // Throws ledger::cli::UsageError for a row out of double's range, as the text does.
-ledger::Json report_json(const Machine& machine, const Workload& workload, const std::string& op,
-                         const std::vector<Row>& rows);
+ledger::Json report_json(const Machine& machine, const Workload& workload,
+                         const std::string& op, const std::vector<Row>& rows);
 
 }  // namespace op_traffic

@@ -9,8 +9,10 @@
 namespace op_traffic {
 namespace {
 
-Machine chapter_machine(const char* key, const char* profile_key, const char* label, const char* source) {
-  return {ledger::select_roofs(ledger::builtin_machine(key, *ledger::find_profile(profile_key)), fp16_matrix_roof()),
+Machine chapter_machine(const char* key, const char* profile_key, const char* label,
+                        const char* source) {
+  return {ledger::select_roofs(ledger::builtin_machine(key, *ledger::find_profile(profile_key)),
+                               fp16_matrix_roof()),
           label, source};
 }
 
@@ -23,23 +25,28 @@ std::string calibration_words(const ledger::Roof& roof) {
 }  // namespace
 
 const ledger::RoofChoice& fp16_matrix_roof() {
-  static const ledger::RoofChoice choice{
-      {"tensor_core.fp16", "matrix_core.fp16", "cube.fp16"}, "fp16 matrix roof", "op_traffic's peak FLOP/s"};
+  static const ledger::RoofChoice choice{{"tensor_core.fp16", "matrix_core.fp16", "cube.fp16"},
+                                         "fp16 matrix roof",
+                                         "op_traffic's peak FLOP/s"};
   return choice;
 }
 
 const std::vector<Machine>& machines() {
   static const std::vector<Machine> all{
-      chapter_machine("h100-spec", "h100-spec", "H100 SXM5（厂商 preliminary 规格：1000 TFLOPS fp16 / 3.0 TB/s）",
-                      "tilelang-corpus/05-nvidia-backend/raw/"
-                      "nvidia-blog-hopper-architecture-in-depth.md（Table 1，preliminary specs）"),
-      chapter_machine("h200-measured", "h200", "H200（TileOPs 微基准标定：0.737x 算力 / 0.938x 带宽）",
-                      "tilelang-corpus/12-operator-libraries/raw/TileOPs/src/tileops/perf/profiles/"
-                      "h200.yaml（calibration 字段；算力用 calibration（burst），"
-                      "带宽用 calibration = max(mixes)，纯 copy 混合只有 0.8183）"),
-      chapter_machine("h200-spec", "h200-spec", "H200（厂商规格：989.5 TFLOPS fp16 dense / 4800 GB/s）",
-                      "tilelang-corpus/12-operator-libraries/raw/TileOPs/src/tileops/perf/profiles/"
-                      "h200.yaml（theoretical 字段，注释写明来自 spec sheet）"),
+      chapter_machine(
+          "h100-spec", "h100-spec",
+          "H100 SXM5（厂商 preliminary 规格：1000 TFLOPS fp16 / 3.0 TB/s）",
+          "tilelang-corpus/05-nvidia-backend/raw/"
+          "nvidia-blog-hopper-architecture-in-depth.md（Table 1，preliminary specs）"),
+      chapter_machine(
+          "h200-measured", "h200", "H200（TileOPs 微基准标定：0.737x 算力 / 0.938x 带宽）",
+          "tilelang-corpus/12-operator-libraries/raw/TileOPs/src/tileops/perf/profiles/"
+          "h200.yaml（calibration 字段；算力用 calibration（burst），"
+          "带宽用 calibration = max(mixes)，纯 copy 混合只有 0.8183）"),
+      chapter_machine(
+          "h200-spec", "h200-spec", "H200（厂商规格：989.5 TFLOPS fp16 dense / 4800 GB/s）",
+          "tilelang-corpus/12-operator-libraries/raw/TileOPs/src/tileops/perf/profiles/"
+          "h200.yaml（theoretical 字段，注释写明来自 spec sheet）"),
   };
   return all;
 }
@@ -65,11 +72,13 @@ const ledger::cli::MachineChoices& machine_choices() {
 Machine reader_machine(const ledger::Machine& file) {
   Machine m{ledger::select_roofs(file, fp16_matrix_roof()), "", ""};
   const ledger::Roof& compute = m.compute_roof;
-  m.label = fmt::format("{}（{}；算力 {} {}，带宽 hbm {}）", m.profile.name, m.file.value_or(""), compute.key,
-                        calibration_words(compute), calibration_words(m.memory_roof));
-  m.source = compute.source == m.memory_roof.source
-                 ? compute.source
-                 : fmt::format("{}：{}；hbm：{}", compute.key, compute.source, m.memory_roof.source);
+  m.label =
+      fmt::format("{}（{}；算力 {} {}，带宽 hbm {}）", m.profile.name, m.file.value_or(""),
+                  compute.key, calibration_words(compute), calibration_words(m.memory_roof));
+  m.source =
+      compute.source == m.memory_roof.source
+          ? compute.source
+          : fmt::format("{}：{}；hbm：{}", compute.key, compute.source, m.memory_roof.source);
   return m;
 }
 

@@ -25,7 +25,8 @@ inline constexpr const char* kDefaultMachine = "h200-measured";
 const std::vector<Machine>& machines();
 const Machine* find_machine(const std::string& key);
 
-// --machine's keys (the machines above, each on its profile; ledger::cli::machine_keys lists them) and --profile.
+// --machine's keys (the machines above, each on its profile; ledger::cli::machine_keys lists
+// them) and --profile.
 const ledger::cli::MachineChoices& machine_choices();
 
 // The built-in profiles no --machine stands for: a reader reaches them with --profile.

@@ -7,4 +7,5 @@
 #include "ledger/program.hpp"
 #include "app.hpp"
 
-const ledger::cli::Program ledger::cli::chapter_program{"op_traffic", op_traffic::run, op_traffic::flag_table};
+const ledger::cli::Program ledger::cli::chapter_program{"op_traffic", op_traffic::run,
+                                                        op_traffic::flag_table};

@@ -8,7 +8,8 @@
 namespace op_traffic {
 
 std::string fmt_bytes(double value) {
-  static constexpr std::array<std::pair<const char*, double>, 3> units{{{"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}}};
+  static constexpr std::array<std::pair<const char*, double>, 3> units{
+      {{"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}}};
   for (const auto& [unit, scale] : units) {
     if (value >= scale) return fmt::format("{:.2f} {}", value / scale, unit);
   }

@@ -9,15 +9,18 @@ namespace {
 RoofVerdict verdict_under(const ledger::Roof& roof, const Analysis& a) {
   const double peak = roof.effective();
   const double bandwidth = a.memory_roof->effective();
-  return RoofVerdict{&roof, ledger::balance_point(peak, bandwidth), ledger::judge(a.flops, a.bytes, peak, bandwidth)};
+  return RoofVerdict{&roof, ledger::balance_point(peak, bandwidth),
+                     ledger::judge(a.flops, a.bytes, peak, bandwidth)};
 }
 
 }  // namespace
 
-Analysis analyse(const OperatorLedger& ledger, const ledger::MachineProfile& machine, std::string_view roof_key) {
+Analysis analyse(const OperatorLedger& ledger, const ledger::MachineProfile& machine,
+                 std::string_view roof_key) {
   const ledger::Roof* roof = machine.find_roof(roof_key);
   if (roof == nullptr || roof->is_memory()) {
-    throw std::logic_error("not a compute roof of " + machine.key + ": " + std::string(roof_key));
+    throw std::logic_error("not a compute roof of " + machine.key + ": " +
+                           std::string(roof_key));
   }
   Analysis a;
   a.machine = &machine;

@@ -29,6 +29,7 @@ struct Analysis {
 };
 
 // `roof_key` must be a compute roof of `machine` (the caller validated --roof).
-Analysis analyse(const OperatorLedger& ledger, const ledger::MachineProfile& machine, std::string_view roof_key);
+Analysis analyse(const OperatorLedger& ledger, const ledger::MachineProfile& machine,
+                 std::string_view roof_key);
 
 }  // namespace op_ledger

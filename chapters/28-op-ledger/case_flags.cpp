@@ -18,7 +18,8 @@ using ledger::cli::Args;
 // A shape's whole-number fields from their flags (the default where a flag is not given),
 // then its dtype when it has one.
 template <class Shape>
-Shape read_shape(const Args& args, std::initializer_list<std::pair<const char*, std::uint64_t Shape::*>> fields) {
+Shape read_shape(const Args& args,
+                 std::initializer_list<std::pair<const char*, std::uint64_t Shape::*>> fields) {
   Shape s;
   for (const auto& [flag, field] : fields) s.*field = args.integer(flag, s.*field);
   if constexpr (requires { s.dtype; }) s.dtype = args.choice("dtype", dtype_names(), s.dtype);
@@ -27,28 +28,32 @@ Shape read_shape(const Args& args, std::initializer_list<std::pair<const char*, 
 
 OperatorLedger build(const std::string& key, const Args& args) {
   if (key == "gemm") {
-    return gemm_ledger(read_shape<GemmShape>(args, {{"m", &GemmShape::m}, {"n", &GemmShape::n}, {"k", &GemmShape::k}}));
+    return gemm_ledger(read_shape<GemmShape>(
+        args, {{"m", &GemmShape::m}, {"n", &GemmShape::n}, {"k", &GemmShape::k}}));
   }
   if (key == "attention") {
     using S = AttentionShape;
-    return attention_ledger(read_shape<S>(
-        args,
-        {{"heads", &S::heads}, {"sq", &S::sq}, {"skv", &S::skv}, {"head-dim", &S::head_dim}, {"batch", &S::batch}}));
+    return attention_ledger(read_shape<S>(args, {{"heads", &S::heads},
+                                                 {"sq", &S::sq},
+                                                 {"skv", &S::skv},
+                                                 {"head-dim", &S::head_dim},
+                                                 {"batch", &S::batch}}));
   }
   if (key == "rmsnorm") {
-    return rmsnorm_ledger(
-        read_shape<RmsnormShape>(args, {{"rows", &RmsnormShape::rows}, {"hidden", &RmsnormShape::hidden}}));
+    return rmsnorm_ledger(read_shape<RmsnormShape>(
+        args, {{"rows", &RmsnormShape::rows}, {"hidden", &RmsnormShape::hidden}}));
   }
   if (key == "elementwise") {
-    ElementwiseShape s =
-        read_shape<ElementwiseShape>(args, {{"n", &ElementwiseShape::n}, {"ops", &ElementwiseShape::ops}});
+    ElementwiseShape s = read_shape<ElementwiseShape>(
+        args, {{"n", &ElementwiseShape::n}, {"ops", &ElementwiseShape::ops}});
     s.eager = args.flag("eager");
     return elementwise_ledger(s);
   }
   using S = FusedNormRopeQuantShape;
-  return fused_norm_rope_quant_ledger(read_shape<S>(
-      args,
-      {{"tokens", &S::tokens}, {"q-heads", &S::q_heads}, {"kv-heads", &S::kv_heads}, {"head-dim", &S::head_dim}}));
+  return fused_norm_rope_quant_ledger(read_shape<S>(args, {{"tokens", &S::tokens},
+                                                           {"q-heads", &S::q_heads},
+                                                           {"kv-heads", &S::kv_heads},
+                                                           {"head-dim", &S::head_dim}}));
 }
 
 }  // namespace
@@ -94,10 +99,11 @@ OperatorLedger build_case(const CaseFlags& c, const Args& args) {
     for (const auto& f : c.flags) {
       if (f != "dtype" && f != "eager") shape_flags.push_back(f);
     }
-    throw ledger::cli::UsageError(fmt::format(
-        "{}: the shape is too large for --case {}: {} (accepted: shapes whose every FLOP and byte count is at most "
-        "{})",
-        flag_list(shape_flags, "/"), c.key, e.what(), UINT64_MAX));
+    throw ledger::cli::UsageError(
+        fmt::format("{}: the shape is too large for --case {}: {} (accepted: shapes whose "
+                    "every FLOP and byte count is at most "
+                    "{})",
+                    flag_list(shape_flags, "/"), c.key, e.what(), UINT64_MAX));
   }
 }
 

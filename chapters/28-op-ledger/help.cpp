@@ -121,8 +121,9 @@ std::string machine_table() {
   for (const ledger::MachineProfile& p : ledger::builtin_profiles()) {
     bool calibrated = false;
     for (const ledger::Roof& r : p.roofs) calibrated = calibrated || r.calibrated();
-    lines.push_back(fmt::format("                        {} {}，{}", ledger::pad_right(p.key, 14), p.name,
-                                calibrated ? "已标定（effective = theoretical × calibration）" : "未标定"));
+    lines.push_back(
+        fmt::format("                        {} {}，{}", ledger::pad_right(p.key, 14), p.name,
+                    calibrated ? "已标定（effective = theoretical × calibration）" : "未标定"));
   }
   return ledger::join(lines, "\n");
 }
@@ -133,7 +134,8 @@ std::string help_text() {
   const ledger::MachineProfile& fallback = ledger::default_profile();
   std::string text = kHelpTemplate;
   text = ledger::replace_all(text, "@MACHINE_TABLE@", machine_table());
-  text = ledger::replace_all(text, "@DEFAULT_ROOFS@", ledger::join(fallback.compute_roof_keys()));
+  text =
+      ledger::replace_all(text, "@DEFAULT_ROOFS@", ledger::join(fallback.compute_roof_keys()));
   return ledger::replace_all(text, "@DEFAULT_MACHINE@", fallback.key);
 }
 

@@ -37,7 +37,10 @@ void set_case_fields(Json& j, const OperatorLedger& ledger, const Analysis& a) {
   Json terms = Json::Array{};
   for (const auto& t : ledger.terms.terms()) {
     Json term;
-    term.set("name", t.name).set("formula", t.formula).set("flops", t.flops).set("bytes", t.bytes);
+    term.set("name", t.name)
+        .set("formula", t.formula)
+        .set("flops", t.flops)
+        .set("bytes", t.bytes);
     terms.push(std::move(term));
   }
   j.set("terms", std::move(terms));

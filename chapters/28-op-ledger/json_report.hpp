@@ -16,6 +16,7 @@ namespace op_ledger {
 ledger::Json case_json(const OperatorLedger& ledger, const Analysis& analysis);
 
 // Each row's case object, preceded by its "label".
-ledger::Json sweep_json(const std::vector<SweepRow>& rows, const ledger::MachineProfile& machine);
+ledger::Json sweep_json(const std::vector<SweepRow>& rows,
+                        const ledger::MachineProfile& machine);
 
 }  // namespace op_ledger

@@ -10,12 +10,13 @@
 namespace op_ledger {
 
 ledger::Machine choose_machine(const ledger::cli::Args& args) {
-  static const ledger::cli::MachineChoices choices =
-      ledger::cli::builtin_machine_choices("--machine KEY for a built-in profile, --profile FILE for your own");
+  static const ledger::cli::MachineChoices choices = ledger::cli::builtin_machine_choices(
+      "--machine KEY for a built-in profile, --profile FILE for your own");
   return ledger::cli::machine_flag(args, choices);
 }
 
-void require_declared_roofs(const ledger::Machine& machine, const std::vector<std::string>& declared,
+void require_declared_roofs(const ledger::Machine& machine,
+                            const std::vector<std::string>& declared,
                             std::string_view declared_by, std::string_view remedy) {
   std::vector<std::string> missing;
   for (const auto& key : declared) {
@@ -26,11 +27,12 @@ void require_declared_roofs(const ledger::Machine& machine, const std::vector<st
   if (missing.empty()) return;
   // The case declares its roof and the program never picks another by
   // itself (spec: the roof is declared, not inferred), so this is an error.
-  throw ledger::missing_roof_error(machine,
-                                   {fmt::format("{} {}", missing.size() > 1 ? "roofs" : "roof", ledger::join(missing)),
-                                    fmt::format("which {}", declared_by),
-                                    {},
-                                    std::string(remedy)});
+  throw ledger::missing_roof_error(
+      machine,
+      {fmt::format("{} {}", missing.size() > 1 ? "roofs" : "roof", ledger::join(missing)),
+       fmt::format("which {}", declared_by),
+       {},
+       std::string(remedy)});
 }
 
 }  // namespace op_ledger

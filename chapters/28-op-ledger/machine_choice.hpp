@@ -20,7 +20,8 @@ ledger::Machine choose_machine(const ledger::cli::Args& args);
 // UsageError (ledger::missing_roof_error) that names the missing ones, who
 // declares them (`declared_by`, e.g. "--case gemm declares") and the
 // profile's compute roofs, then `remedy`.
-void require_declared_roofs(const ledger::Machine& machine, const std::vector<std::string>& declared,
+void require_declared_roofs(const ledger::Machine& machine,
+                            const std::vector<std::string>& declared,
                             std::string_view declared_by, std::string_view remedy);
 
 }  // namespace op_ledger

@@ -18,7 +18,8 @@ namespace {
 std::string sources_by_roof(const ledger::MachineProfile& p) {
   std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // source -> roof keys
   for (const ledger::Roof& r : p.roofs) {
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == r.source; });
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& g) { return g.first == r.source; });
     if (it == groups.end()) {
       groups.push_back({r.source, {r.key}});
     } else {
@@ -26,7 +27,8 @@ std::string sources_by_roof(const ledger::MachineProfile& p) {
     }
   }
   std::string out;
-  for (const auto& [source, keys] : groups) out += fmt::format("    {}: {}\n", ledger::join(keys), source);
+  for (const auto& [source, keys] : groups)
+    out += fmt::format("    {}: {}\n", ledger::join(keys), source);
   return out;
 }
 
@@ -35,8 +37,10 @@ std::string render_profile(const ledger::MachineProfile& p, std::string_view hea
   using ledger::Align;
   std::string out = fmt::format("{}: {}\n", header, p.name);
   out += fmt::format("  {}\n", p.description);
-  // effective = theoretical x calibration; the profile stores the two inputs, never the product.
-  ledger::TextTable roofs({{Align::left}, {Align::right}, {Align::left}, {Align::right}, {Align::left}});
+  // effective = theoretical x calibration; the profile stores the two inputs, never the
+  // product.
+  ledger::TextTable roofs(
+      {{Align::left}, {Align::right}, {Align::left}, {Align::right}, {Align::left}});
   roofs.add_row({"  roof", "theoretical", "calibration", "effective", "label"});
   for (const ledger::Roof& r : p.roofs) {
     roofs.add_row({"  " + r.key, format_rate(r, r.theoretical), ledger::calibration_text(r),
@@ -60,8 +64,8 @@ std::string render_machine_list(const ledger::Machine* reader) {
   }
   if (reader != nullptr) {
     out += "\n";
-    out += render_profile(reader->profile,
-                          fmt::format("{} (--profile {})", reader->profile.key, reader->file.value_or("")));
+    out += render_profile(reader->profile, fmt::format("{} (--profile {})", reader->profile.key,
+                                                       reader->file.value_or("")));
   }
   return out;
 }

@@ -27,7 +27,8 @@ void declare_matmul_roof(OperatorLedger& ledger, const std::string& dtype) {
   ledger.declared_roof = matmul_roof(dtype);
   if (dtype == "fp32") {
     ledger.notes.push_back(
-        "fp32 has no tensor-core roof: the case declares cuda_core.fp32 (tensor_core.tf32 is in the comparison)");
+        "fp32 has no tensor-core roof: the case declares cuda_core.fp32 (tensor_core.tf32 is "
+        "in the comparison)");
   }
 }
 
@@ -37,7 +38,8 @@ void declare_matmul_roof(OperatorLedger& ledger, const std::string& dtype) {
 OperatorLedger gemm_ledger(const GemmShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
   OperatorLedger l = ledger_of("gemm", fmt::format("GEMM C = A·B ({})", s.dtype));
-  l.shape = {shape_field("m", s.m), shape_field("n", s.n), shape_field("k", s.k), shape_field("dtype", s.dtype)};
+  l.shape = {shape_field("m", s.m), shape_field("n", s.n), shape_field("k", s.k),
+             shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("M={}, N={}, K={}, {}", s.m, s.n, s.k, element_symbol(e, s.dtype));
   l.terms.add_traffic("read A", "M*K*e", {s.m, s.k, e});
   l.terms.add_traffic("read B", "K*N*e", {s.k, s.n, e});
@@ -51,20 +53,31 @@ OperatorLedger gemm_ledger(const GemmShape& s) {
 //> ledger-attention
 OperatorLedger attention_ledger(const AttentionShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
-  OperatorLedger l = ledger_of("attention", fmt::format("attention, flash-style: scores stay on chip ({})", s.dtype));
-  l.shape = {shape_field("batch", s.batch), shape_field("heads", s.heads),       shape_field("sq", s.sq),
-             shape_field("skv", s.skv),     shape_field("head_dim", s.head_dim), shape_field("dtype", s.dtype)};
-  l.symbols = fmt::format("B={}, H={}, Sq={}, Skv={}, D={}, {}", s.batch, s.heads, s.sq, s.skv, s.head_dim,
-                          element_symbol(e, s.dtype));
+  OperatorLedger l = ledger_of(
+      "attention", fmt::format("attention, flash-style: scores stay on chip ({})", s.dtype));
+  l.shape = {shape_field("batch", s.batch),
+             shape_field("heads", s.heads),
+             shape_field("sq", s.sq),
+             shape_field("skv", s.skv),
+             shape_field("head_dim", s.head_dim),
+             shape_field("dtype", s.dtype)};
+  l.symbols = fmt::format("B={}, H={}, Sq={}, Skv={}, D={}, {}", s.batch, s.heads, s.sq, s.skv,
+                          s.head_dim, element_symbol(e, s.dtype));
   l.terms.add_traffic("read Q", "B*H*Sq*D*e", {s.batch, s.heads, s.sq, s.head_dim, e});
   l.terms.add_traffic("read K", "B*H*Skv*D*e", {s.batch, s.heads, s.skv, s.head_dim, e});
   l.terms.add_traffic("read V", "B*H*Skv*D*e", {s.batch, s.heads, s.skv, s.head_dim, e});
   l.terms.add_traffic("write O", "B*H*Sq*D*e", {s.batch, s.heads, s.sq, s.head_dim, e});
-  l.terms.add_compute("QKᵀ: multiply-add = 2", "2*B*H*Sq*Skv*D", {2, s.batch, s.heads, s.sq, s.skv, s.head_dim});
-  l.terms.add_compute("softmax: 5 per score", "5*B*H*Sq*Skv", {5, s.batch, s.heads, s.sq, s.skv});
-  l.terms.add_compute("PV: multiply-add = 2", "2*B*H*Sq*Skv*D", {2, s.batch, s.heads, s.sq, s.skv, s.head_dim});
-  l.terms.add_compute("normalise O by the row sums", "B*H*Sq*D", {s.batch, s.heads, s.sq, s.head_dim});
-  l.notes.push_back("one head count for Q and KV; the Sq×Skv scores never leave the chip, so they cost no bytes");
+  l.terms.add_compute("QKᵀ: multiply-add = 2", "2*B*H*Sq*Skv*D",
+                      {2, s.batch, s.heads, s.sq, s.skv, s.head_dim});
+  l.terms.add_compute("softmax: 5 per score", "5*B*H*Sq*Skv",
+                      {5, s.batch, s.heads, s.sq, s.skv});
+  l.terms.add_compute("PV: multiply-add = 2", "2*B*H*Sq*Skv*D",
+                      {2, s.batch, s.heads, s.sq, s.skv, s.head_dim});
+  l.terms.add_compute("normalise O by the row sums", "B*H*Sq*D",
+                      {s.batch, s.heads, s.sq, s.head_dim});
+  l.notes.push_back(
+      "one head count for Q and KV; the Sq×Skv scores never leave the chip, so they cost no "
+      "bytes");
   declare_matmul_roof(l, s.dtype);
   return l;
 }
@@ -74,15 +87,18 @@ OperatorLedger attention_ledger(const AttentionShape& s) {
 OperatorLedger rmsnorm_ledger(const RmsnormShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
   OperatorLedger l = ledger_of("rmsnorm", fmt::format("RMSNorm ({})", s.dtype));
-  l.shape = {shape_field("rows", s.rows), shape_field("hidden", s.hidden), shape_field("dtype", s.dtype)};
+  l.shape = {shape_field("rows", s.rows), shape_field("hidden", s.hidden),
+             shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("R={}, H={}, {}", s.rows, s.hidden, element_symbol(e, s.dtype));
   l.terms.add_traffic("read x", "R*H*e", {s.rows, s.hidden, e});
   l.terms.add_traffic("write y", "R*H*e", {s.rows, s.hidden, e});
-  l.terms.add_compute("per element: square, accumulate, ×rstd, ×γ", "4*R*H", {4, s.rows, s.hidden});
+  l.terms.add_compute("per element: square, accumulate, ×rstd, ×γ", "4*R*H",
+                      {4, s.rows, s.hidden});
   l.terms.add_compute("per row: ÷H, rsqrt", "2*R", {2, s.rows});
-  l.notes.push_back(fmt::format(
-      "γ ({} values) is not counted, as chapter 02 leaves out LayerNorm's γ/β; ε is folded into the sum's start value",
-      s.hidden));
+  l.notes.push_back(
+      fmt::format("γ ({} values) is not counted, as chapter 02 leaves out LayerNorm's γ/β; ε "
+                  "is folded into the sum's start value",
+                  s.hidden));
   l.declared_roof = "cuda_core.fp32";
   return l;
 }
@@ -93,7 +109,8 @@ OperatorLedger elementwise_ledger(const ElementwiseShape& s) {
   const std::uint64_t e = element_bytes(s.dtype);
   const char* kernels = s.eager ? "eager: one kernel per op" : "fused into one kernel";
   OperatorLedger l =
-      ledger_of("elementwise", fmt::format("elementwise chain of {} ops, {} ({})", s.ops, kernels, s.dtype));
+      ledger_of("elementwise",
+                fmt::format("elementwise chain of {} ops, {} ({})", s.ops, kernels, s.dtype));
   l.shape = {shape_field("n", s.n), shape_field("ops", s.ops), shape_field("eager", s.eager),
              shape_field("dtype", s.dtype)};
   l.symbols = fmt::format("n={}, ops={}, {}", s.n, s.ops, element_symbol(e, s.dtype));
@@ -115,12 +132,14 @@ OperatorLedger elementwise_ledger(const ElementwiseShape& s) {
 OperatorLedger fused_norm_rope_quant_ledger(const FusedNormRopeQuantShape& s) {
   const std::uint64_t T = s.tokens, Hq = s.q_heads, Hkv = s.kv_heads, D = s.head_dim;
   // Hq + Hkv cannot overflow: each is at most INT64_MAX.
-  const std::uint64_t R = ledger::count_of("R = T*(Hq+Hkv)", {T, ledger::checked_add(Hq, Hkv)});  // rows
-  const std::uint64_t N = ledger::count_of("N = R*D", {R, D});                                    // elements
+  const std::uint64_t R =
+      ledger::count_of("R = T*(Hq+Hkv)", {T, ledger::checked_add(Hq, Hkv)});  // rows
+  const std::uint64_t N = ledger::count_of("N = R*D", {R, D});                // elements
   OperatorLedger l = ledger_of("fused-norm-rope-quant", "QK-Norm + RoPE + fp8 quant");
   l.shape = {shape_field("tokens", T), shape_field("q_heads", Hq), shape_field("kv_heads", Hkv),
              shape_field("head_dim", D)};
-  l.symbols = fmt::format("T={}, Hq={}, Hkv={}, D={}, R=T*(Hq+Hkv)={} rows, N=R*D={} elements", T, Hq, Hkv, D, R, N);
+  l.symbols = fmt::format("T={}, Hq={}, Hkv={}, D={}, R=T*(Hq+Hkv)={} rows, N=R*D={} elements",
+                          T, Hq, Hkv, D, R, N);
   l.terms.add_traffic("read q (bf16)", "T*Hq*D*2", {T, Hq, D, 2});
   l.terms.add_traffic("read k (bf16)", "T*Hkv*D*2", {T, Hkv, D, 2});
   l.terms.add_traffic("read γ_q (bf16)", "D*2", {D, 2});
@@ -135,7 +154,8 @@ OperatorLedger fused_norm_rope_quant_ledger(const FusedNormRopeQuantShape& s) {
   l.terms.add_compute("RoPE: x·cos, rotate_half(x)·sin, add", "3*N", {3, N});
   l.terms.add_compute("fp8 quant per element: |x|, running max, ÷scale", "3*N", {3, N});
   l.terms.add_compute("fp8 quant per row: scale = amax/448", "R", {R});
-  l.notes.push_back("inputs bf16, outputs fp8, one fp32 scale per row of D values; rsqrt counts 1 FLOP");
+  l.notes.push_back(
+      "inputs bf16, outputs fp8, one fp32 scale per row of D values; rsqrt counts 1 FLOP");
   l.declared_roof = "cuda_core.fp32";
   return l;
 }

@@ -59,7 +59,8 @@ std::vector<RoofLine> roof_lines(const Analysis& a) {
     }
     std::size_t distinct = 0;  // colours go to ceilings, in order
     for (std::size_t i = 0; i < lines.size(); ++i) distinct += lines[i].ceiling == i ? 1 : 0;
-    const SeriesStyle style = line.ceiling == lines.size() ? series_style(distinct) : SeriesStyle{};
+    const SeriesStyle style =
+        line.ceiling == lines.size() ? series_style(distinct) : SeriesStyle{};
     line.color = line.ceiling == lines.size() ? style.color : lines[line.ceiling].color;
     line.dash = line.ceiling == lines.size() ? style.dash : lines[line.ceiling].dash;
     line.marker = line.ceiling == lines.size() ? style.marker : lines[line.ceiling].marker;
@@ -69,7 +70,8 @@ std::vector<RoofLine> roof_lines(const Analysis& a) {
 }
 
 // Keeps the next labels a few pixels off a placed one, so two labels never touch.
-void keep_clear(ledger::LabelLayout& layout, const ledger::PlacedLabel& l, std::string_view text, double size) {
+void keep_clear(ledger::LabelLayout& layout, const ledger::PlacedLabel& l,
+                std::string_view text, double size) {
   ledger::Box box = ledger::text_box(l.at, text, size, l.anchor);
   box.left -= 3.0, box.top -= 3.0, box.right += 3.0, box.bottom += 3.0;
   layout.occupy(box);
@@ -86,39 +88,47 @@ std::string short_key(const std::string& key, const std::vector<RoofLine>& lines
   return tail;
 }
 
-std::string verdict_note(const RoofLine& line, const Analysis& a, const OperatorLedger& ledger) {
+std::string verdict_note(const RoofLine& line, const Analysis& a,
+                         const OperatorLedger& ledger) {
   if (line.chosen) return a.roof_overridden ? "（--roof 选的）" : "（算子声明的屋顶）";
-  const std::string change = line.verdict->verdict.bound == a.chosen.verdict.bound ? "判据相同" : "判据翻转";
-  if (line.verdict->roof->key == ledger.declared_roof) return fmt::format("（算子声明的屋顶；{}）", change);
+  const std::string change =
+      line.verdict->verdict.bound == a.chosen.verdict.bound ? "判据相同" : "判据翻转";
+  if (line.verdict->roof->key == ledger.declared_roof)
+    return fmt::format("（算子声明的屋顶；{}）", change);
   return fmt::format("（{}）", change);
 }
 
 // The memory roof, then one row per compute roof: key, rate, balance point,
-// verdict. A reader's roof remark can be long: common's legend shrinks a row to the width, then cuts it.
-ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a, const OperatorLedger& ledger) {
+// verdict. A reader's roof remark can be long: common's legend shrinks a row to the width, then
+// cuts it.
+ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a,
+                         const OperatorLedger& ledger) {
   const ledger::Roof& hbm = *a.memory_roof;
   ledger::Legend legend;
-  legend.rows.push_back(
-      {Stroke{kSlopeColor, 2.0, ""},
-       std::nullopt,
-       {{fmt::format("斜线：{} {} {}", hbm.key, format_rate(hbm, hbm.effective()), roof_remark(hbm))}}});
+  legend.rows.push_back({Stroke{kSlopeColor, 2.0, ""},
+                         std::nullopt,
+                         {{fmt::format("斜线：{} {} {}", hbm.key,
+                                       format_rate(hbm, hbm.effective()), roof_remark(hbm))}}});
   for (const RoofLine& line : lines) {
     const ledger::Roof& roof = *line.verdict->roof;
     const std::string verdict =
-        fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound), verdict_note(line, a, ledger));
-    legend.rows.push_back({Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash},
-                           line.marker,
-                           {{roof.key, line.color, line.chosen},
-                            {format_rate(roof, roof.effective())},
-                            {fmt::format("平衡点 {:.3f}", line.verdict->balance)},
-                            {verdict, kInk, line.chosen}}});
+        fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound),
+                    verdict_note(line, a, ledger));
+    legend.rows.push_back(
+        {Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash},
+         line.marker,
+         {{roof.key, line.color, line.chosen},
+          {format_rate(roof, roof.effective())},
+          {fmt::format("平衡点 {:.3f}", line.verdict->balance)},
+          {verdict, kInk, line.chosen}}});
   }
   if (a.roof_overridden) {
-    legend.rows.push_back({std::nullopt,
-                           std::nullopt,
-                           {{fmt::format("算子声明的屋顶是 {}，--roof 换成了 {}：图里粗线是后者", ledger.declared_roof,
-                                         a.chosen.roof->key),
-                             kMuted}}});
+    legend.rows.push_back(
+        {std::nullopt,
+         std::nullopt,
+         {{fmt::format("算子声明的屋顶是 {}，--roof 换成了 {}：图里粗线是后者",
+                       ledger.declared_roof, a.chosen.roof->key),
+           kMuted}}});
   }
   return legend;
 }
@@ -144,16 +154,20 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   // Where the case meets the highest roof, not bandwidth x AI: far right of
   // the balance point that product runs decades above every roof.
   ys.push_back(ledger::attainable(a.intensity, top_peak, bandwidth));
-  // Wider margins than one roof's figure: the ceilings' labels and the points' verdicts need room.
-  const ledger::PlotScales scales = ledger::fit_roofline_scales(xs, ys, {3.0, 3.0, 2.5}, kBottom);
+  // Wider margins than one roof's figure: the ceilings' labels and the points' verdicts need
+  // room.
+  const ledger::PlotScales scales =
+      ledger::fit_roofline_scales(xs, ys, {3.0, 3.0, 2.5}, kBottom);
   const ledger::LogScale& x = scales.x;  // named, not bound: the lambdas below capture them
   const ledger::LogScale& y = scales.y;
 
   ledger::PlotFrame frame;
-  frame.text = {fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
-                fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
-                "竖线是本例的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 memory-bound，在水平线上 "
-                "compute-bound"};
+  frame.text = {
+      fmt::format("op_ledger 的 roofline：{}，{}", ledger.operator_name, a.machine->name),
+      fmt::format("{} 在 {} 的每条屋顶下", ledger.operator_name, a.machine->name),
+      "竖线是本例的算术强度；它与每条屋顶的交点是该屋顶下能达到的算力：在斜线上 "
+      "memory-bound，在水平线上 "
+      "compute-bound"};
   frame.titles = ledger::roofline_axis_titles();
   frame.legend = ledger::legend_drawer(legend_of(lines, a, ledger));
   frame.legend_margin = 8.0;
@@ -171,7 +185,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       const RoofLine& line = lines[i];
       if (line.ceiling != i) continue;
       bool chosen = false;  // a shared ceiling is drawn as chosen when any of its roofs is
-      for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+      for (const RoofLine& other : lines)
+        chosen = chosen || (other.ceiling == i && other.chosen);
       if (chosen != chosen_pass) continue;
       const double peak = line.verdict->roof->effective();
       const Point from{x(std::max(line.verdict->balance, x.low())), y(peak)};
@@ -179,7 +194,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : line.dash});
       layout.occupy_line(from, to, 2.0);
       draw_marker(doc, line.marker, from, 3.5, line.color);
-      layout.occupy(ledger::point_box(from, ledger::plot_style::marker_reach(line.marker, 3.5) + 1.0));
+      layout.occupy(
+          ledger::point_box(from, ledger::plot_style::marker_reach(line.marker, 3.5) + 1.0));
     }
   };
   drawn_in_order(false);
@@ -190,16 +206,19 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   doc.line({px, kBottom}, {px, kTop}, Stroke{kMuted, 1.0, "3 3"});
   layout.occupy_line({px, kBottom}, {px, kTop}, 1.5);
   const std::string ai_text = fmt::format("AI = {:.3f} FLOP/Byte", a.intensity);
-  const std::vector<ledger::LabelSlot> ai_slots{{4.0, 0.0, Anchor::start}, {-4.0, 0.0, Anchor::end}};
+  const std::vector<ledger::LabelSlot> ai_slots{{4.0, 0.0, Anchor::start},
+                                                {-4.0, 0.0, Anchor::end}};
   const ledger::PlacedLabel ai = layout.place({px, kTop + 16.0}, ai_text, 12.0, ai_slots);
   doc.text(ai.at, ai_text, TextStyle{12.0, ai.anchor, kInk, true});
   for (bool chosen_pass : {false, true}) {
     for (const RoofLine& line : lines) {
       if (line.chosen != chosen_pass) continue;
-      const Point p{px, y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth))};
+      const Point p{
+          px, y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth))};
       draw_marker(doc, line.marker, p, line.chosen ? 6.5 : 4.5, line.color,
                   Stroke{line.chosen ? "#111111" : "#ffffff", 1.5, ""});
-      layout.occupy(ledger::point_box(p, ledger::plot_style::marker_reach(line.marker, line.chosen ? 6.5 : 4.5)));
+      layout.occupy(ledger::point_box(
+          p, ledger::plot_style::marker_reach(line.marker, line.chosen ? 6.5 : 4.5)));
     }
   }
 
@@ -210,7 +229,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   for (const bool chosen_pass : {true, false}) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       bool chosen = false;
-      for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+      for (const RoofLine& other : lines)
+        chosen = chosen || (other.ceiling == i && other.chosen);
       if (lines[i].ceiling == i && chosen == chosen_pass) ceilings.push_back(i);
     }
   }
@@ -230,10 +250,12 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     // one of them lies over it and is free.
     const std::string rate = format_rate(roof, roof.effective());
     bool named = false;
-    for (const std::string& text : {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
+    for (const std::string& text :
+         {fmt::format("{} {}", keys, rate), fmt::format("{} {}", roof.key, rate), rate}) {
       std::vector<ledger::LabelSlot> slots;
       const double leftmost = -(kRight - 5.0 - line_left - ledger::svg::text_width(text, 11.0));
-      for (double dx = 0.0; dx >= leftmost; dx -= 12.0) {  // from the right end leftwards, above then below
+      for (double dx = 0.0; dx >= leftmost;
+           dx -= 12.0) {  // from the right end leftwards, above then below
         slots.push_back({dx, -5.0, Anchor::end});
         slots.push_back({dx, 14.0, Anchor::end});
       }
@@ -244,9 +266,11 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       named = true;
       break;
     }
-    if (!named && chosen) {  // no free room over the line: the nearest free place by its right end
+    if (!named &&
+        chosen) {  // no free room over the line: the nearest free place by its right end
       const std::string text = fmt::format("{} {}", roof.key, rate);
-      const std::vector<ledger::LabelSlot> slots{{0.0, -5.0, Anchor::end}, {0.0, 14.0, Anchor::end}};
+      const std::vector<ledger::LabelSlot> slots{{0.0, -5.0, Anchor::end},
+                                                 {0.0, 14.0, Anchor::end}};
       const ledger::PlacedLabel l = layout.place({kRight - 5.0, peak_y}, text, 11.0, slots);
       doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, true});
       keep_clear(layout, l, text, 11.0);
@@ -255,7 +279,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   if (!ceilings.empty()) name_ceiling(ceilings.front());
   // Each point says its verdict. Points closer than a marker (several roofs can meet the
   // case at one height; every memory-bound roof meets the slope at one point) share one
-  // label that names each roof with its verdict: "fp16 = bf16：compute-bound；fp8：memory-bound".
+  // label that names each roof with its verdict: "fp16 =
+  // bf16：compute-bound；fp8：memory-bound".
   std::vector<bool> labelled(lines.size(), false);
   const auto point_y = [&](const RoofLine& line) {
     return y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth));
@@ -270,7 +295,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
         labelled[j] = true;
         const ledger::Bound bound = lines[j].verdict->verdict.bound;
         const std::string key = short_key(lines[j].verdict->roof->key, lines);
-        auto part = std::find_if(parts.begin(), parts.end(), [&](const auto& p) { return p.first == bound; });
+        auto part = std::find_if(parts.begin(), parts.end(),
+                                 [&](const auto& p) { return p.first == bound; });
         if (part == parts.end()) {
           parts.push_back({bound, key});
         } else {
@@ -279,9 +305,11 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       }
       std::string text;
       for (const auto& [bound, keys] : parts) {
-        text += (text.empty() ? "" : "；") + fmt::format("{}：{}", keys, ledger::bound_name(bound));
+        text +=
+            (text.empty() ? "" : "；") + fmt::format("{}：{}", keys, ledger::bound_name(bound));
       }
-      const ledger::PlacedLabel l = layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
+      const ledger::PlacedLabel l =
+          layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
       doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, lines[i].chosen});
       keep_clear(layout, l, text, 11.0);
     }
@@ -289,7 +317,8 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
 
   for (std::size_t k = 1; k < ceilings.size(); ++k) name_ceiling(ceilings[k]);
   if (slope.size() >= 2) {
-    // The legend's first row names the slope too: a crowded slope takes the rate alone, or no label.
+    // The legend's first row names the slope too: a crowded slope takes the rate alone, or no
+    // label.
     const std::string rate = format_rate(*a.memory_roof, bandwidth);
     const std::vector<std::string> texts{fmt::format("带宽 {} × AI", rate), rate};
     ledger::label_slope(doc, layout, slope[0], slope[1], texts, 11.0, kSlopeColor);

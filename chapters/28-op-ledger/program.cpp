@@ -8,4 +8,5 @@
 #include "ledger/program.hpp"
 #include "app.hpp"
 
-const ledger::cli::Program ledger::cli::chapter_program{"op_ledger", op_ledger::run, op_ledger::flag_table};
+const ledger::cli::Program ledger::cli::chapter_program{"op_ledger", op_ledger::run,
+                                                        op_ledger::flag_table};

@@ -14,14 +14,17 @@ SweepRow cube_gemm(std::uint64_t size) {
 }
 
 // The labels name heads×Sq×Skv and the head dim; the sweep's attention rows are batch 1, fp16.
-SweepRow attention(std::uint64_t heads, std::uint64_t sq, std::uint64_t skv, std::uint64_t head_dim) {
+SweepRow attention(std::uint64_t heads, std::uint64_t sq, std::uint64_t skv,
+                   std::uint64_t head_dim) {
   const AttentionShape s{1, heads, sq, skv, head_dim, "fp16"};
-  return {fmt::format("attention {}×{}×{} d{}", s.heads, s.sq, s.skv, s.head_dim), attention_ledger(s)};
+  return {fmt::format("attention {}×{}×{} d{}", s.heads, s.sq, s.skv, s.head_dim),
+          attention_ledger(s)};
 }
 
 SweepRow elementwise_chain(bool eager) {
   const ElementwiseShape s{16777216, 2, eager, "fp16"};
-  return {fmt::format("elementwise chain n={:.1f}M {}", static_cast<double>(s.n) / 1e6, eager ? "eager" : "fused"),
+  return {fmt::format("elementwise chain n={:.1f}M {}", static_cast<double>(s.n) / 1e6,
+                      eager ? "eager" : "fused"),
           elementwise_ledger(s)};
 }
 
@@ -39,19 +42,20 @@ std::vector<SweepRow> sweep_rows() {
   rows.push_back({fmt::format("rmsnorm {}×{}", norm.rows, norm.hidden), rmsnorm_ledger(norm)});
   rows.push_back(elementwise_chain(false));
   rows.push_back(elementwise_chain(true));
-  rows.push_back(
-      {fmt::format("fused-norm-rope-quant {}×({}+{}) d{}", fused.tokens, fused.q_heads, fused.kv_heads, fused.head_dim),
-       fused_norm_rope_quant_ledger(fused)});
+  rows.push_back({fmt::format("fused-norm-rope-quant {}×({}+{}) d{}", fused.tokens,
+                              fused.q_heads, fused.kv_heads, fused.head_dim),
+                  fused_norm_rope_quant_ledger(fused)});
   return rows;
 }
 
-std::string render_sweep_markdown(const std::vector<SweepRow>& rows, const ledger::MachineProfile& machine) {
+std::string render_sweep_markdown(const std::vector<SweepRow>& rows,
+                                  const ledger::MachineProfile& machine) {
   std::string out = "| 算子 | AI | bound | SOL |\n| --- | --- | --- | --- |\n";
   for (const auto& row : rows) {
     const Analysis a = analyse(row.ledger, machine, row.ledger.declared_roof);
     const bool memory = a.chosen.verdict.bound == ledger::Bound::memory;
-    out += fmt::format("| {} | {:.2f} | {} | {:.3f} µs |\n", row.label, a.intensity, memory ? "memory" : "compute",
-                       a.chosen.verdict.sol_time * 1e6);
+    out += fmt::format("| {} | {:.2f} | {} | {:.3f} µs |\n", row.label, a.intensity,
+                       memory ? "memory" : "compute", a.chosen.verdict.sol_time * 1e6);
   }
   return out;
 }

@@ -19,6 +19,7 @@ struct SweepRow {
 std::vector<SweepRow> sweep_rows();
 
 // The Markdown table: | 算子 | AI | bound | SOL |.
-std::string render_sweep_markdown(const std::vector<SweepRow>& rows, const ledger::MachineProfile& machine);
+std::string render_sweep_markdown(const std::vector<SweepRow>& rows,
+                                  const ledger::MachineProfile& machine);
 
 }  // namespace op_ledger

@@ -26,7 +26,8 @@ using ledger::cli::UsageError;
 
 namespace {
 
-constexpr const char* kHelp = R"(用法: head_roofline [-h] [--assert-report] [--d N] [--l2-bw B/s] [--cores N]
+constexpr const char* kHelp =
+    R"(用法: head_roofline [-h] [--assert-report] [--d N] [--l2-bw B/s] [--cores N]
                      [--freq Hz] [--fma-per-cycle N] [--heads N[,N...]]
                      [--topk N[,N...]] [--format {text,json}] [--plot FILE.svg]
 
@@ -113,7 +114,8 @@ void require_report_constants(const head_roofline::Params& params) {
   const auto changed = head_roofline::flags_differing_from_report(params);
   if (changed.empty()) return;
   throw UsageError(
-      fmt::format("--assert-report: the report's table holds for the report's constants only, and {} {} from them; "
+      fmt::format("--assert-report: the report's table holds for the report's constants only, "
+                  "and {} {} from them; "
                   "drop --assert-report or the changed flags",
                   ledger::join(changed), changed.size() == 1 ? "differs" : "differ"));
 }
@@ -150,19 +152,21 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const bool assert_report = args.flag("assert-report");
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   if (assert_report && format == "json") {
-    throw UsageError("--format: --assert-report checks the text table, not json; drop one of them");
+    throw UsageError(
+        "--format: --assert-report checks the text table, not json; drop one of them");
   }
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
   if (assert_report) require_report_constants(params);
 
   ledger::cli::ProgramOutput outcome;
   try {
-    outcome.text =
-        format == "json" ? head_roofline::report_json(params).dump() + "\n" : head_roofline::render_report(params);
-    if (plot_path) outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
+    outcome.text = format == "json" ? head_roofline::report_json(params).dump() + "\n"
+                                    : head_roofline::render_report(params);
+    if (plot_path)
+      outcome.files.push_back({"--plot", *plot_path, head_roofline::cycles_svg(params)});
     if (assert_report) {
-      auto mismatch =
-          head_roofline::mismatch_with_report(head_roofline::render_table(params), head_roofline::report_table_lines());
+      auto mismatch = head_roofline::mismatch_with_report(head_roofline::render_table(params),
+                                                          head_roofline::report_table_lines());
       if (mismatch) {
         outcome.diagnostics = std::move(*mismatch);
         outcome.status = 1;
@@ -173,7 +177,8 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   } catch (const ledger::OverflowError&) {
     // Every integer count is a product of d, h_q and topk.
     throw UsageError(
-        "--d/--heads/--topk: h_q * topk * (d + d) or the byte counts do not fit in a 64-bit integer; "
+        "--d/--heads/--topk: h_q * topk * (d + d) or the byte counts do not fit in a 64-bit "
+        "integer; "
         "choose smaller values");
   }
   return outcome;

@@ -32,8 +32,9 @@ std::uint64_t cube_cycles(const Params& p, std::uint64_t h_q, std::uint64_t topk
 
 //> mem-cycles
 double mem_cycles(const Params& p, std::uint64_t h_q, std::uint64_t topk) {
-  const std::uint64_t qo_bytes = checked_product({h_q, p.d, 2, 2});  // Q and O: h_q * d bf16 each
-  const std::uint64_t kv_bytes = checked_product({topk, p.d, 2});    // gathered KV: topk * d bf16
+  const std::uint64_t qo_bytes =
+      checked_product({h_q, p.d, 2, 2});                           // Q and O: h_q * d bf16 each
+  const std::uint64_t kv_bytes = checked_product({topk, p.d, 2});  // gathered KV: topk * d bf16
   // The report adds the exact integers; the sum becomes a double only at the
   // division (Python's int / float).
   return static_cast<double>(checked_add(qo_bytes, kv_bytes)) / l2_bytes_per_core_per_cycle(p);
@@ -53,7 +54,8 @@ double threshold_heads_limit(const Params& p) {
 }
 
 double threshold_topk(const Params& p) {
-  return 2.0 * threshold_heads_limit(p);  // the denominator b * topk - 2 * fma is positive past it
+  return 2.0 *
+         threshold_heads_limit(p);  // the denominator b * topk - 2 * fma is positive past it
 }
 
 std::string_view bottleneck_name(Bottleneck bottleneck) {

@@ -8,4 +8,5 @@
 #include "ledger/program.hpp"
 #include "app.hpp"
 
-const ledger::cli::Program ledger::cli::chapter_program{"head_roofline", head_roofline::run, head_roofline::flag_table};
+const ledger::cli::Program ledger::cli::chapter_program{"head_roofline", head_roofline::run,
+                                                        head_roofline::flag_table};

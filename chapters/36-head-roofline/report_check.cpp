@@ -57,13 +57,15 @@ std::string python_repr(std::string_view text) {
 std::optional<std::string> mismatch_with_report(const std::vector<std::string>& got,
                                                 const std::vector<std::string>& want) {
   const auto same = [](std::string_view a, std::string_view b) { return strip(a) == strip(b); };
-  if (got.size() == want.size() && std::equal(got.begin(), got.end(), want.begin(), same)) return std::nullopt;
+  if (got.size() == want.size() && std::equal(got.begin(), got.end(), want.begin(), same))
+    return std::nullopt;
   // As the reference's zip(): pairs up to the shorter list.
   std::string text = "\nMISMATCH with the report table:\n";
   for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
     const std::string_view g = strip(got[i]);
     const std::string_view w = strip(want[i]);
-    text += fmt::format(" {} got {}\n want {}\n", g == w ? ' ' : '!', python_repr(g), python_repr(w));
+    text += fmt::format(" {} got {}\n want {}\n", g == w ? ' ' : '!', python_repr(g),
+                        python_repr(w));
   }
   return text;
 }

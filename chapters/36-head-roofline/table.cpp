@@ -16,7 +16,8 @@ namespace {
 void require_finite_bandwidth(double bytes_per_cycle) {
   if (!std::isfinite(bytes_per_cycle) || bytes_per_cycle <= 0.0) {
     throw ledger::cli::UsageError(
-        fmt::format("--l2-bw/--cores/--freq: l2_bw / cores / freq = {} bytes per cycle leaves the range of double; "
+        fmt::format("--l2-bw/--cores/--freq: l2_bw / cores / freq = {} bytes per cycle leaves "
+                    "the range of double; "
                     "choose values nearer the defaults (5e12, 32, 1650e6)",
                     bytes_per_cycle));
   }
@@ -25,7 +26,8 @@ void require_finite_bandwidth(double bytes_per_cycle) {
 void require_finite_cycles(double mem, std::uint64_t h_q, std::uint64_t topk) {
   if (!std::isfinite(mem)) {
     throw ledger::cli::UsageError(
-        fmt::format("--l2-bw/--cores/--freq/--d/--heads/--topk: mem_cycles for h_q={} topk={} is {}, out of double's "
+        fmt::format("--l2-bw/--cores/--freq/--d/--heads/--topk: mem_cycles for h_q={} topk={} "
+                    "is {}, out of double's "
                     "range; choose values nearer the defaults",
                     h_q, topk, mem));
   }
@@ -42,7 +44,8 @@ std::vector<std::string> render_table(const Params& params) {
       const double mem = mem_cycles(params, h_q, topk);
       require_finite_cycles(mem, h_q, topk);
       // Python's f"{topk=:4d}" prints the name, `=`, then the value.
-      lines.push_back(fmt::format("{:3d}, topk={:4d}, cube_cycles={:6d}, mem_cycles={:6.0f}", h_q, topk, cube, mem));
+      lines.push_back(fmt::format("{:3d}, topk={:4d}, cube_cycles={:6d}, mem_cycles={:6.0f}",
+                                  h_q, topk, cube, mem));
     }
   }
   return lines;
@@ -64,8 +67,8 @@ std::string render_report(const Params& params) {
     for (const std::uint64_t topk : params.topks) {
       const std::uint64_t cube = cube_cycles(params, h_q, topk);
       const double mem = mem_cycles(params, h_q, topk);
-      line(fmt::format(" h_q={:3d}, topk={:4d}: cube={:6d}, mem={:8.1f} -> {}", h_q, topk, cube, mem,
-                       bottleneck_name(classify(cube, mem))));
+      line(fmt::format(" h_q={:3d}, topk={:4d}: cube={:6d}, mem={:8.1f} -> {}", h_q, topk, cube,
+                       mem, bottleneck_name(classify(cube, mem))));
     }
   }
   return out;

@@ -19,13 +19,15 @@ const ledger::Term& term(const OperatorLedger& l, const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("fused-norm-rope-quant defaults: 210,206,720 FLOP and 67,764,736 bytes", "[operators]") {
+TEST_CASE("fused-norm-rope-quant defaults: 210,206,720 FLOP and 67,764,736 bytes",
+          "[operators]") {
   const OperatorLedger l = fused_norm_rope_quant_ledger({});
   // T=4096, Hq=32, Hkv=8, D=128; R = 4096*40 = 163,840 rows; N = R*128 = 20,971,520.
   // bytes: q 4096*32*128*2 = 33,554,432; k 4096*8*128*2 = 8,388,608; γ_q, γ_k 256 each;
   //        cos, sin 4096*128*4 = 2,097,152 each; q_fp8 16,777,216; k_fp8 4,194,304;
   //        scales 163,840*4 = 655,360                               -> 67,764,736
-  // FLOPs: 4N 83,886,080 + 2R 327,680 + 3N 62,914,560 + 3N 62,914,560 + R 163,840 -> 210,206,720
+  // FLOPs: 4N 83,886,080 + 2R 327,680 + 3N 62,914,560 + 3N 62,914,560 + R 163,840 ->
+  // 210,206,720
   CHECK(l.terms.total_flops() == 210206720);
   CHECK(l.terms.total_bytes() == 67764736);
   CHECK(term(l, "read q (bf16)").bytes == 33554432);
@@ -63,11 +65,13 @@ TEST_CASE("gemm: 2*M*N*K FLOPs, (MK + KN + MN)*e bytes", "[operators]") {
   CHECK(odd.terms.total_bytes() == 5767168);     // (524,288 + 262,144 + 2,097,152)*2
   CHECK(odd.declared_roof == "tensor_core.bf16");
   CHECK(gemm_ledger({8, 8, 8, "fp8"}).declared_roof == "tensor_core.fp8");
-  CHECK(gemm_ledger({8, 8, 8, "fp32"}).declared_roof == "cuda_core.fp32");  // fp32 has no tensor-core roof
+  CHECK(gemm_ledger({8, 8, 8, "fp32"}).declared_roof ==
+        "cuda_core.fp32");  // fp32 has no tensor-core roof
   CHECK(gemm_ledger({8, 8, 8, "fp32"}).terms.total_bytes() == 3 * 64 * 4);
 }
 
-TEST_CASE("attention: QK and PV 2*Sq*Skv*D each, softmax 5*Sq*Skv, normalisation Sq*D", "[operators]") {
+TEST_CASE("attention: QK and PV 2*Sq*Skv*D each, softmax 5*Sq*Skv, normalisation Sq*D",
+          "[operators]") {
   const OperatorLedger prefill = attention_ledger({});
   // per head: 4*4096*4096*128 = 8,589,934,592 + 5*4096*4096 = 83,886,080 + 4096*128 = 524,288
   //         = 8,674,344,960; x32 heads = 277,579,038,720. bytes: 4 tensors * 32*4096*128*2.
@@ -85,7 +89,8 @@ TEST_CASE("attention: QK and PV 2*Sq*Skv*D each, softmax 5*Sq*Skv, normalisation
   CHECK(batched.terms.total_bytes() == 4295098368ULL);
 }
 
-TEST_CASE("rmsnorm: 4 FLOPs per element and 2 per row, x read and y written, γ not counted", "[operators]") {
+TEST_CASE("rmsnorm: 4 FLOPs per element and 2 per row, x read and y written, γ not counted",
+          "[operators]") {
   const OperatorLedger l = rmsnorm_ledger({});
   CHECK(l.terms.total_flops() == 134234112);  // 4*8192*4096 = 134,217,728 + 2*8192 = 16,384
   CHECK(l.terms.total_bytes() == 134217728);  // 2*8192*4096*2
@@ -107,16 +112,20 @@ TEST_CASE("elementwise chain: fused reads and writes once, eager once per op", "
   CHECK(four.terms.total_bytes() == 33554432);  // 2*4*1,048,576*4
 }
 
-TEST_CASE("shapes whose counts overflow 64 bits are refused, naming the term", "[operators][overflow]") {
+TEST_CASE("shapes whose counts overflow 64 bits are refused, naming the term",
+          "[operators][overflow]") {
   // 2*M*N*K = 2^64 with M = N = K = 2^21; every byte term still fits.
   CHECK_THROWS_WITH(gemm_ledger({1ULL << 21, 1ULL << 21, 1ULL << 21, "fp16"}),
                     "\"matmul: multiply-add = 2\" (2*M*N*K) overflows 64 bits");
   CHECK_NOTHROW(gemm_ledger({1ULL << 20, 1ULL << 21, 1ULL << 21, "fp16"}));  // 2^63 FLOPs fits
   CHECK_THROWS_AS(gemm_ledger({INT64_MAX, INT64_MAX, 1, "fp16"}), ledger::OverflowError);
-  CHECK_THROWS_AS(attention_ledger({1ULL << 40, 1ULL << 30, 1, 1, 1, "fp16"}), ledger::OverflowError);
+  CHECK_THROWS_AS(attention_ledger({1ULL << 40, 1ULL << 30, 1, 1, 1, "fp16"}),
+                  ledger::OverflowError);
   CHECK_THROWS_AS(rmsnorm_ledger({1ULL << 62, 2, "fp16"}), ledger::OverflowError);
   CHECK_THROWS_AS(elementwise_ledger({1ULL << 62, 8, false, "fp32"}), ledger::OverflowError);
-  CHECK_THROWS_WITH(fused_norm_rope_quant_ledger({1ULL << 62, 3, 1, 1}), "R = T*(Hq+Hkv) overflows 64 bits");
+  CHECK_THROWS_WITH(fused_norm_rope_quant_ledger({1ULL << 62, 3, 1, 1}),
+                    "R = T*(Hq+Hkv) overflows 64 bits");
   // Every term fits, their sum does not: read x 2^63 bytes + write y 2^63 bytes.
-  CHECK_THROWS_WITH(elementwise_ledger({1ULL << 62, 1, false, "fp16"}), "the total byte count overflows 64 bits");
+  CHECK_THROWS_WITH(elementwise_ledger({1ULL << 62, 1, false, "fp16"}),
+                    "the total byte count overflows 64 bits");
 }

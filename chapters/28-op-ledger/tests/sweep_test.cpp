@@ -23,6 +23,7 @@ TEST_CASE("the prefill attention row: 277,579,038,720 FLOP over 134,217,728 byte
   CHECK(prefill.ledger.terms.total_flops() == 277579038720);
   // 277,579,038,720 / 134,217,728 = 2068.125 exactly, a tie the table prints as 2068.12
   // (fmt's half-to-even rounding is checked once, in common/tests/fmt_test.cpp).
-  const Analysis a = analyse(prefill.ledger, *ledger::find_profile("h200"), prefill.ledger.declared_roof);
+  const Analysis a =
+      analyse(prefill.ledger, *ledger::find_profile("h200"), prefill.ledger.declared_roof);
   CHECK(a.intensity == 2068.125);
 }

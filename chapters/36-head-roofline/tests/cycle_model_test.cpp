@@ -162,7 +162,8 @@ TEST_CASE("compare_exactly at the ends of the ranges", "[classify]") {
 TEST_CASE("counts that do not fit in 64 bits are refused", "[overflow]") {
   Params p;
   // h_q * topk * (d + d) = 2^32 * 2^32 * 1024 overflows.
-  CHECK_THROWS_AS(cube_cycles(p, std::uint64_t{1} << 32, std::uint64_t{1} << 32), ledger::OverflowError);
+  CHECK_THROWS_AS(cube_cycles(p, std::uint64_t{1} << 32, std::uint64_t{1} << 32),
+                  ledger::OverflowError);
   // d + d itself overflows.
   p.d = UINT64_MAX / 2 + 1;
   CHECK_THROWS_AS(cube_cycles(p, 1, 1), ledger::OverflowError);
@@ -174,5 +175,6 @@ TEST_CASE("counts that do not fit in 64 bits are refused", "[overflow]") {
   CHECK_THROWS_AS(mem_cycles(p, 3, 2), ledger::OverflowError);
   // Just below the edge: fits.
   p.d = 1;
-  CHECK(cube_cycles(p, std::uint64_t{1} << 31, std::uint64_t{1} << 31) == (std::uint64_t{1} << 63) / 4096);
+  CHECK(cube_cycles(p, std::uint64_t{1} << 31, std::uint64_t{1} << 31) ==
+        (std::uint64_t{1} << 63) / 4096);
 }

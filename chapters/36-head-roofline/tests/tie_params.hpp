@@ -1,5 +1,6 @@
 // Constants under which block (h_q=1, topk=2) ties exactly, shared by the model's and the
-// report's tests: cube = 1*2*(1+1)//1 = 4 cycles, mem = (1*1*2*2 + 2*1*2) / (2/1/1) = 4.0 cycles.
+// report's tests: cube = 1*2*(1+1)//1 = 4 cycles, mem = (1*1*2*2 + 2*1*2) / (2/1/1) = 4.0
+// cycles.
 #pragma once
 
 #include "params.hpp"

@@ -25,7 +25,8 @@ struct Roof {
   std::string label;                  // "tensor core, dense"
   std::string source;                 // where both numbers come from
 
-  // theoretical * calibration, in that order, in double; an uncalibrated roof is its theoretical value.
+  // theoretical * calibration, in that order, in double;
+  // an uncalibrated roof is its theoretical value.
   double effective() const { return calibration ? theoretical * *calibration : theoretical; }
   bool calibrated() const { return calibration.has_value(); }
   bool is_memory() const { return key == kMemoryRoofKey; }
