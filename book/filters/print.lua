@@ -54,33 +54,47 @@ end
 
 -- The book's two code sizes (book.latex) and the columns that fit the text
 -- width at each: (160 mm - 10 pt of frame) / (0.602 em per column), less one
--- column for the last character's side bearing; and 7.5 pt reaching into the
--- right margin by MARGIN_COLUMNS (12 columns, 54 pt: 19 mm of its 25).
-local MARGIN_COLUMNS = 12
+-- column for the last character's side bearing. A golden output too wide for
+-- the page is set on a landscape page (book.latex's `landscape`), whose line is
+-- the text height, 240 mm: its rows stay rows, nothing reaches into the margin.
 local SIZES = {
-  normal = { macro = '\\codesize', columns = 81, options = '' },
-  small = { macro = '\\codesmall', columns = 97, options = '' },
-  margin = { macro = '\\codesmall', columns = 97 + MARGIN_COLUMNS, options = ',xrightmargin=-54pt' },
+  normal = { macro = '\\codesize', columns = 81 },
+  small = { macro = '\\codesmall', columns = 97 },
+  turned_normal = { macro = '\\codesize', columns = 123, lines = 32, landscape = true },
+  turned_small = { macro = '\\codesmall', columns = 147, lines = 38, landscape = true },
 }
 
 -- A block's size, judged by its lines alone (a golden block's output, not its
 -- command): 9 pt when every line fits at 9 pt; else 7.5 pt when every line fits
--- at it, reaching into the margin if it must (no line wraps); else 9 pt when all
--- but the few widest fit at 9 pt (those wrap); else 7.5 pt, lines wrapped at
--- the text width.
-local function code_size(widths)
+-- at it; else, on the page, 9 pt or 7.5 pt when all but the few widest fit (those
+-- wrap); else (a golden output of `lines` lines, command and output) on a landscape
+-- page by the same rule (9 pt, 7.5 pt, then its few widest lines wrapped), if it is
+-- short enough to fit there at that size (`lines`: the text block's 160 mm less the
+-- caption); else, and for a code excerpt (no `lines`), on the page at 7.5 pt, its
+-- long lines wrapped.
+local function code_size(widths, lines)
   if widths[1] <= SIZES.normal.columns then return SIZES.normal end
   if widths[1] <= SIZES.small.columns then return SIZES.small end
-  if widths[1] <= SIZES.margin.columns then return SIZES.margin end
-  return widths[2] <= SIZES.normal.columns and SIZES.normal or SIZES.small
+  if widths[2] <= SIZES.normal.columns then return SIZES.normal end
+  if widths[2] <= SIZES.small.columns or not lines or lines > SIZES.turned_small.lines then return SIZES.small end
+  local normal_fits = lines <= SIZES.turned_normal.lines
+  if widths[1] <= SIZES.turned_normal.columns and normal_fits then return SIZES.turned_normal end
+  if widths[1] <= SIZES.turned_small.columns then return SIZES.turned_small end
+  return widths[2] <= SIZES.turned_normal.columns and normal_fits and SIZES.turned_normal or SIZES.turned_small
+end
+
+local function line_count(text)
+  local n = 1
+  for _ in text:gmatch('\n') do n = n + 1 end
+  return n
 end
 
 local function verbatim(env, text, size)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
-  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s%s]\n%s\n\\end{%s}',
-    env, size.macro, size.options, wrap_lines(text, size.columns), env))
+  return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s]\n%s\n\\end{%s}',
+    env, size.macro, wrap_lines(text, size.columns), env))
 end
 
 -- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
@@ -112,8 +126,8 @@ local function golden_div(div)
     end
   end
   -- The output's lines choose the size; the command is set at it, wrapped if it must.
-  local size = code_size(block_widths(text))
-  local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{golden}') }
+  local size = code_size(block_widths(text), line_count(text) + (command and line_count(div.content[command].text) or 0))
+  local out = pandoc.List { pandoc.RawBlock('latex', (size.landscape and '\\begin{turnedgolden}' or '') .. '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
       out:insert(verbatim('GoldenCommand', b.text, size))
@@ -128,7 +142,7 @@ local function golden_div(div)
       out:insert(b)
     end
   end
-  out:insert(pandoc.RawBlock('latex', '\\end{golden}'))
+  out:insert(pandoc.RawBlock('latex', '\\end{golden}' .. (size.landscape and '\\end{turnedgolden}' or '')))
   return out
 end
 
@@ -141,7 +155,7 @@ local function excerpt_div(div)
     if b.t == 'CodeBlock' then
       -- Sized like a golden output; Pandoc writes the highlighted code.
       local size = code_size(block_widths(b.text))
-      out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. size.options .. '}'),
+      out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. '}'),
         b, pandoc.RawBlock('latex', '\\endgroup') }
     elseif i == 1 and b.t == 'Para' then
       out:insert(wrapped('excerptlabel', b.content))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_pdf_layout.py sizes|fill|bytes|breaks|columns|all BOOK.pdf
+"""check_pdf_layout.py sizes|fill|bytes|breaks|columns|margins|all BOOK.pdf
 
 `all` runs every check below on one reading of the PDF (what ctest's book/pdf-layout does).
 
@@ -23,6 +23,10 @@ What a reader of the print edition sees, measured on the PDF itself with
          chapter: it has no running header), the book's last page and blank
          pages (the left page before a chapter that opens on the right).
   bytes  the PDF is at most MAX_BYTES.
+  margins no glyph past the text block (book/print/book.latex's geometry), on a
+         turned page (a golden output too wide for the page, set across it)
+         too; the blank half of a full-width punctuation mark (，「）) at a
+         line's end or start does not count, nor （续） in the margin.
   columns every character the outputs use takes the columns the book says
          (book/filters/wrap.lua's WIDE: a Chinese character two, any other
          one): on each line of the PDF that is a golden line (or the first
@@ -70,6 +74,17 @@ CONTINUED = "（续）"
 START_LINES = 3
 FIGURE_CAPTION = re.compile(r"^图\d+-\d+")
 MERGE_GAP = 36.0
+# The text block's sides on a page (25 mm margins, inner and outer). A turned page is read
+# across: its text block runs from the page's foot to its head (PAGE_HEIGHT - BODY_BOTTOM to
+# PAGE_HEIGHT - BODY_TOP), and from TEXT_LEFT to TEXT_RIGHT down the page.
+TEXT_LEFT = 70.87
+TEXT_RIGHT = 524.41
+PAGE_HEIGHT = 841.89
+EDGE_SLACK = 1.0
+# Full-width punctuation: its glyph is an em wide, its ink in the fifth of it next to the text.
+INK = 0.2
+CLOSING = set("，。、；：！？）」』】》”’")
+OPENING = set("（「『【《“‘")
 WRAP_MARK = "↪"
 BP_TO_PT = 72.27 / 72
 
@@ -83,6 +98,9 @@ def pages(pdf):
     """[(page number, [line: [(text, xMin, yMin, xMax, yMax)...]])] from pdftotext -bbox-layout."""
     html = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True,
                           capture_output=True, text=True).stdout
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "100000", str(pdf)], check=True,
+                          capture_output=True, text=True).stdout
+    rotated = {int(n) for n, rot in re.findall(r"^Page +(\d+) rot: +(\d+)", info, re.M) if rot != "0"}
     out = []
     for number, body in enumerate(re.findall(r"<page [^>]*>(.*?)</page>", html, re.S), 1):
         lines = []
@@ -91,8 +109,12 @@ def pages(pdf):
                 r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', line)]
             if words:
                 lines.append(words)
-        out.append((number, lines))
+        out.append((number, Turned(lines) if number in rotated else lines))
     return out
+
+
+class Turned(list):
+    """A turned page's lines (book.latex's turnedgolden: the PDF page says /Rotate 90)."""
 
 
 def region_lines(path, region):
@@ -163,8 +185,11 @@ def is_code_line(words, texts, prefixes):
 
 def expected_sizes():
     """{squeezed golden line: the size book/filters/print.lua's rule gives its block} for the lines
-    of one golden output only: 9 pt when every line fits 81 columns; else 7.5 pt up to 109
-    columns; else 9 pt when all but the few widest (at most 3, at most a tenth) fit 81; else 7.5."""
+    of one golden output only: 9 pt when every line fits 81 columns; else 7.5 pt up to 97; else
+    9 pt when all but the few widest (at most 3, at most a tenth) fit 81, 7.5 pt when they fit 97;
+    else, turned across the page when it has at most 38 lines with its command (else 7.5 pt on
+    the page), 9 pt up to 123 columns and 32 lines, 7.5 pt up to 147, else 9 pt when all but the
+    few widest fit 123 (and 32 lines), else 7.5."""
     wide, owners = wide_ranges(), {}
     for page in book_pages():
         for rel, _case, classes in golden_blocks(page):
@@ -174,7 +199,10 @@ def expected_sizes():
             widths = sorted((sum(2 if any(a <= ord(c) <= b for a, b in wide) else 1 for c in line)
                              for line in lines), reverse=True) or [0]
             skip = min(3, len(widths) // 10)
-            size = (9.0 if widths[0] <= 81 else 7.5 if widths[0] <= 109 else 9.0 if widths[skip] <= 81 else 7.5)
+            short = len(lines) + 1 <= 32  # with its command: turned at 9 pt it fits the page
+            size = (9.0 if widths[0] <= 81 else 7.5 if widths[0] <= 97 else 9.0 if widths[skip] <= 81
+                    else 7.5 if widths[skip] <= 97 or len(lines) + 1 > 38 else 9.0 if widths[0] <= 123 and short
+                    else 7.5 if widths[0] <= 147 else 9.0 if widths[skip] <= 123 and short else 7.5)
             for line in lines:
                 if len(line.split()) >= 2:
                     owners.setdefault(squeeze(line), set()).add((rel, size))
@@ -233,6 +261,8 @@ def coverage(lines):
 def check_fill(pdf):
     info = []
     for number, lines in pages(pdf):
+        if turned(lines):
+            continue  # one golden output, set across the page: as full as the output is long
         header = any(w[4] < HEADER_BELOW for words in lines for w in words)
         info.append((number, header, coverage(lines) if lines else None))
     failures, checked = [], 0
@@ -262,6 +292,31 @@ def check_bytes(pdf):
     return verdict(f"{pdf} (bytes)", failures, f"{pdf}: {size} bytes (at most {MAX_BYTES})")
 
 
+def check_margins(pdf):
+    failures, words_seen = [], 0
+    for number, lines in pages(pdf):
+        across = turned(lines)
+        left, right = (PAGE_HEIGHT - BODY_BOTTOM, PAGE_HEIGHT - BODY_TOP) if across else (TEXT_LEFT, TEXT_RIGHT)
+        for line in lines:
+            for text, x0, y0, x1, y1 in line:
+                words_seen += 1
+                blank = (y1 - y0) * (1 - INK)
+                start = x0 + (blank if text[:1] in OPENING else 0)
+                end = x1 - (blank if text[-1:] in CLOSING else 0)
+                past = [f"{end - right:.1f} bp past the right"] if end > right + EDGE_SLACK else []
+                past += [f"{left - start:.1f} bp past the left"] if start < left - EDGE_SLACK else []
+                if across:
+                    past += [f"{TEXT_LEFT - y0:.1f} bp above the top"] if y0 < TEXT_LEFT - EDGE_SLACK else []
+                    past += [f"{y1 - TEXT_RIGHT:.1f} bp below the bottom"] if y1 > TEXT_RIGHT + EDGE_SLACK else []
+                if past and text != CONTINUED:
+                    failures.append(f"page {number}{' (turned)' if across else ''}: {text[:40]!r} reaches"
+                                    f" {past[0]} edge of the text block")
+    if words_seen < 1000:
+        failures.append(f"only {words_seen} words in the PDF: nothing measured")
+    return verdict(f"{pdf} (margins)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
+                   f"{pdf}: {words_seen} words, none past the text block")
+
+
 def block_starts():
     """The first lines of every golden output and code region, squeezed."""
     starts = set()
@@ -274,12 +329,18 @@ def block_starts():
     return starts
 
 
+def turned(lines):
+    """Whether the page is a turned one (pdftotext reads it across, as a viewer shows it)."""
+    return isinstance(lines, Turned)
+
+
 def body_lines(lines):
     """The page's lines between the header and the folio, top to bottom; pdftotext's pieces of
-    one line (it cuts a line at a wide gap: an output's padded columns) joined, left to right."""
-    rows = {}
+    one line (it cuts a line at a wide gap: an output's padded columns) joined, left to right.
+    A turned page has neither header nor folio."""
+    rows, whole = {}, turned(lines)
     for line in lines:
-        if all(HEADER_BELOW < w[2] < FOOTER_ABOVE for w in line):
+        if whole or all(HEADER_BELOW < w[2] < FOOTER_ABOVE for w in line):
             rows.setdefault(round(line[0][4], 1), []).extend(line)
     return [sorted(words, key=lambda w: w[1]) for _y, words in sorted(rows.items())]
 
@@ -317,7 +378,9 @@ def break_failures(book, is_code, starts):
                             f" above its continuation {texts[continues[0]][:30]})")
         # A chapter's last page: the next page with text has no running header (it opens a chapter).
         # (The first such page only: all of them, for every page, were most of the check's time.)
-        following = next((ls for _n, ls in book[i + 1:] if body_lines(ls)), None)
+        if turned(lines):
+            continue  # a golden output set across a page of its own: no chapter ends there
+        following = next((ls for _n, ls in book[i + 1:] if body_lines(ls) and not turned(ls)), None)
         opens_chapter = following is None or not any(w[4] < HEADER_BELOW for line in following for w in line)
         if body and opens_chapter and i > 0:
             last_pages += 1
@@ -474,7 +537,7 @@ def main(mode, pdf):
     if mode == "breaks" and pdf == "--planted":
         return planted_breaks()
     checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks,
-              "columns": check_columns}
+              "columns": check_columns, "margins": check_margins}
     if mode == "all":  # every check, each with its own verdict line; fails when one does
         return max(check(pathlib.Path(pdf)) for check in checks.values())
     if mode not in checks:

@@ -13,6 +13,11 @@ golden line, and where it starts there
     second word of a cell of at most WORD_GROUP words (`same` / `↪ verdict`,
     `0.25` / `↪ F/B`).
 
+In the PDF, besides: no row of a table (a golden line of three or more cells) wraps, and at
+most MAX_PDF_WRAPS lines wrap in all (outputs and code): an output too wide for the page is set
+across a turned page (book/filters/print.lua), a chapter's code is formatted to the page's
+width (chapters/.clang-format).
+
 --planted checks the rules themselves on made-up cuts, each breaking one: every
 rule must find its fault and the good cuts must pass.
 """
@@ -26,6 +31,7 @@ import zipfile
 from booksource import ROOT, book_pages, golden_blocks, verdict
 
 WRAP_MARK = "↪"
+CONTINUED = "（续）"
 RULE = re.compile(r"^([=\-_~*#])\1+$")
 PADDED = re.compile(r"\S {2,}\S")
 NUMBER = re.compile(r"[\d.,]+$")
@@ -34,6 +40,8 @@ UNIT = re.compile(r"^[A-Za-z/%µ]")
 # is prose, which may break at a space (book/filters/wrap.lua's WORD_GROUP).
 WORD_GROUP = 3
 SPACE = re.compile(r"\s+")
+MAX_PDF_WRAPS = 20
+CELL_GAP = re.compile(r"\S {2,}(?=\S)")
 
 
 # check() tries every continuation against every golden line: each line is squeezed once, not
@@ -58,7 +66,7 @@ def pieces(lines):
     """(piece before, continuation) for each ↪ line of consecutive text lines."""
     before = None
     for raw in lines:
-        line = raw.strip().removeprefix("（续）").strip()
+        line = raw.strip().removeprefix(CONTINUED).strip()
         if line.startswith(WRAP_MARK) and before is not None:
             yield before.removeprefix(WRAP_MARK).strip(), line[len(WRAP_MARK):].strip()
         if line:
@@ -87,8 +95,14 @@ def bad_cut(golden, before, rest):
     return ""
 
 
-def check(source, texts, lines):
-    """Failures for each continuation of `lines` (one output's or one page's text)."""
+def table_row(golden):
+    """A row of a table: three cells or more, apart by the program's padding."""
+    return len(CELL_GAP.findall(golden.strip())) >= 2
+
+
+def check(source, texts, lines, rows_stay=False):
+    """Failures for each continuation of `lines` (one output's or one page's text); with
+    rows_stay, a table row wrapped is one."""
     failures, seen = [], 0
     for before, rest in pieces(lines):
         verdicts = [v for v in (bad_cut(g, before, rest) for g in texts) if v is not None]
@@ -97,6 +111,9 @@ def check(source, texts, lines):
         seen += 1
         if all(verdicts):
             failures.append(f"{source}: {verdicts[0]}: {before[-30:]!r} / ↪ {rest[:30]!r}")
+        elif rows_stay and all(table_row(g) for g in texts if bad_cut(g, before, rest) is not None):
+            failures.append(f"{source}: a table row wraps, its columns no longer read down: {before[-30:]!r} / ↪ {rest[:30]!r}"
+                            " (book/filters/print.lua sets a block too wide for the page across a turned page)")
     return failures, seen
 
 
@@ -119,17 +136,26 @@ def epub_lines(epub):
 def main(pdf, epub):
     texts = golden_lines()
     failures, counts = [], {}
-    for edition, blocks in (("PDF", pdf_lines(pdf)), ("EPUB", epub_lines(epub))):
+    pdf_pages = pdf_lines(pdf)
+    for edition, blocks in (("PDF", pdf_pages), ("EPUB", epub_lines(epub))):
         counts[edition] = 0
         for source, lines in blocks:
-            found, seen = check(source, texts, lines)
+            found, seen = check(source, texts, lines, rows_stay=edition == "PDF")
             failures += found
             counts[edition] += seen
-        if counts[edition] < 20:
+        # The PDF wraps few lines (below); the EPUB's narrow page many.
+        if counts[edition] < (1 if edition == "PDF" else 20):
             failures.append(f"only {counts[edition]} wrapped golden lines found in the {edition}: nothing measured")
+    wraps = [(source, line.strip()) for source, lines in pdf_pages for line in lines
+             if line.strip().removeprefix(CONTINUED).strip().startswith(WRAP_MARK)]
+    if len(wraps) > MAX_PDF_WRAPS:
+        failures.append(f"{len(wraps)} lines wrap in the PDF, at most {MAX_PDF_WRAPS}: e.g. {wraps[0][0]}: {wraps[0][1][:40]!r}"
+                        " (outputs too wide for the page go on turned pages, book/filters/print.lua; a chapter's code"
+                        " follows chapters/.clang-format)")
     return verdict("wrapped golden lines (PDF, EPUB)", failures[:30] + (
         [f"... {len(failures) - 30} more"] if len(failures) > 30 else []),
-        f"{counts['PDF']} continuations in the PDF, {counts['EPUB']} in the EPUB, each between columns")
+        f"{counts['PDF']} continuations in the PDF ({len(wraps)} wrapped lines in all), {counts['EPUB']} in the EPUB,"
+        " each between columns, no table row wrapped in the PDF")
 
 
 def planted():
@@ -149,7 +175,12 @@ def planted():
         found, _seen = check("planted", {golden}, [before, f"{WRAP_MARK} {rest}"])
         if bool(found) != fault:
             failures.append(f"{before[-20:]!r} / {rest[:20]!r}: {'missed' if fault else 'wrongly failed'}")
-    return verdict("check_wraps --planted", failures, f"{sum(c[3] for c in cases)} planted bad cuts found, good cuts pass")
+    # In the PDF a table row must not wrap at all, even between its columns; a key : value line may.
+    for golden, before, rest, fault in cases[:1] + cases[5:]:
+        found, _seen = check("planted PDF", {golden}, [before, f"{WRAP_MARK} {rest}"], rows_stay=True)
+        if bool(found) != (golden == row):
+            failures.append(f"PDF: {before[-20:]!r} / {rest[:20]!r}: {'missed' if golden == row else 'wrongly failed'}")
+    return verdict("check_wraps --planted", failures, f"{sum(c[3] for c in cases) + 1} planted bad cuts found, good cuts pass")
 
 
 if __name__ == "__main__":
