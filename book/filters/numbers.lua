@@ -109,28 +109,42 @@ local function bound_span(span)
   return pandoc.Span(span.content, pandoc.Attr('', { 'bound' }, { title = title }))
 end
 
+local function check_page(doc)
+  local key = repo.page_key()
+  ctx.page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
+  for _, f in ipairs(PANDOC_STATE.input_files) do
+    local rel = pandoc.path.make_relative(repo.absolute(f), repo.root)
+    for i, text in ipairs(repo.lines(repo.read(rel) or '')) do
+      page_lines[#page_lines + 1] = { file = rel, number = i, text = text }
+    end
+  end
+  doc = doc:walk {
+    Span = function(s) if s.classes:includes('n') then return bound_span(s) end end,
+    Div = function(d) if d.classes:includes('roof-table') then return roof_table(d) end end,
+  }
+  ctx.problems.raise()
+  local wanted = doc.meta['numbers-audit']
+  if wanted and pandoc.utils.stringify(wanted) == 'true' then
+    audit.run(doc, key, ctx.page, span_count, bound_rows)
+    -- The audit's output is its listing; the page is not written (audit_numbers.sh's
+    -- -o /dev/null), so Pandoc need not look its code blocks' classes up as syntaxes.
+    return pandoc.Pandoc({}, doc.meta)
+  end
+  return doc
+end
+
+-- A failure is its message alone on stderr: Pandoc (2.17) puts a Lua stack traceback under
+-- every error a filter raises, which an author reads as a crash of the filter. A bug of the
+-- filter itself (a message starting `<file>.lua:<line>:`) keeps its traceback. Exit 83 is
+-- Pandoc's own status for a failing filter.
 return { {
   Pandoc = function(doc)
-    local key = repo.page_key()
-    ctx.page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
-    for _, f in ipairs(PANDOC_STATE.input_files) do
-      local rel = pandoc.path.make_relative(repo.absolute(f), repo.root)
-      for i, text in ipairs(repo.lines(repo.read(rel) or '')) do
-        page_lines[#page_lines + 1] = { file = rel, number = i, text = text }
-      end
-    end
-    doc = doc:walk {
-      Span = function(s) if s.classes:includes('n') then return bound_span(s) end end,
-      Div = function(d) if d.classes:includes('roof-table') then return roof_table(d) end end,
-    }
-    ctx.problems.raise()
-    local wanted = doc.meta['numbers-audit']
-    if wanted and pandoc.utils.stringify(wanted) == 'true' then
-      audit.run(doc, key, ctx.page, span_count, bound_rows)
-      -- The audit's output is its listing; the page is not written (audit_numbers.sh's
-      -- -o /dev/null), so Pandoc need not look its code blocks' classes up as syntaxes.
-      return pandoc.Pandoc({}, doc.meta)
-    end
-    return doc
+    local ok, result = xpcall(check_page, function(e)
+      if type(e) == 'string' and not e:match('^[^%s]*%.lua:%d+:') then return e end
+      return debug.traceback(tostring(e), 2)
+    end, doc)
+    if ok then return result end
+    io.stderr:write(result, '\n')
+    os.exit(83)
   end,
 } }

@@ -336,6 +336,10 @@ def main(argv):
     if findings:
         print(f"check_style: {len(findings)} finding(s); the rules are {style} and {terms_path} (book/STYLE.md)",
               file=sys.stderr)
+        if programs is not None:
+            print("check_style: the bans of book/terms.txt's terms marked `programs: yes` apply to every program's "
+                  "--help too (its text is in chapters/<chapter>/app.cpp) and to the golden figures' labels "
+                  "(chapters/<chapter>/plot.cpp); fix the words there", file=sys.stderr)
         return 1
     what = f"{len(sources)} program text(s)" if programs is not None else f"{len(paths)} page(s)"
     print(f"check_style: {what}, {sum(k != 'off' for k, *_ in checks)} rule(s), no finding")

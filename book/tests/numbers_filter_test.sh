@@ -2,7 +2,7 @@
 # numbers_filter_test.sh: book/filters/numbers.lua on small pages written here,
 # each checked for the exact line it must print (or for passing):
 #   a right number passes; a wrong one fails naming page:line, the number, the
-#   value and the source; a bad path, a missing case and a bad src are named;
+#   value and the source, with no Lua stack traceback under the message; a bad path, a missing case and a bad src are named;
 #   a [field=value] selector matching several rows fails (count, a field to add),
 #   one made unique binds;
 #   an empty span inserts; a roof table lists the profile's roofs; the audit
@@ -29,8 +29,11 @@ run() {
 expect_pass() {  # DESCRIPTION
   if [ "$rc" -ne 0 ]; then echo "FAIL: $1: the render failed:"; cat "$tmp/err"; failures=$((failures + 1)); else echo "ok: $1"; fi
 }
-expect_line() {  # DESCRIPTION LINE: the render failed and printed LINE
+expect_line() {  # DESCRIPTION LINE: the render failed and printed LINE, and no Lua stack traceback
   if [ "$rc" -eq 0 ]; then echo "FAIL: $1: the render passed"; failures=$((failures + 1)); return; fi
+  if grep -q 'stack traceback' "$tmp/err"; then
+    echo "FAIL: $1: a stack traceback under the message:"; cat "$tmp/err"; failures=$((failures + 1)); return
+  fi
   if grep -qxF -- "  $2" "$tmp/err"; then echo "ok: $1"; else
     echo "FAIL: $1: expected the line"; echo "    $2"; echo "  got:"; cat "$tmp/err"; failures=$((failures + 1))
   fi

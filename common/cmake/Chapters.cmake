@@ -215,6 +215,10 @@ function(add_book_checks)
   add_test(NAME chapters/golden-files
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)
+  # Every text output fits the book's width (96 display columns), or its case is marked `wide`.
+  add_test(NAME chapters/output-width
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-output-width.py ${args_GOLDEN_FILES})
+  set_tests_properties(chapters/output-width PROPERTIES LABELS golden TIMEOUT 120)
   add_test(NAME chapters/test-names
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py ${args_TEST_NAMES})
   set_tests_properties(chapters/test-names PROPERTIES LABELS unit TIMEOUT 120)

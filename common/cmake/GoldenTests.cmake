@@ -13,7 +13,8 @@
 # A case that writes a file (`--plot @OUT@`) is compared by that file instead:
 # @OUT@ becomes a temporary path and the file must equal
 # golden/<chapter>/<case>.svg (and be well-formed XML; the case's stdout must
-# be the same as without `--plot @OUT@`).
+# be the same as without `--plot @OUT@`); a differing one is kept as
+# <this build folder>/<chapter>.<case>.actual.svg.
 #
 # The wasm preset runs the same cases through its build (common/wasm/Wasm.cmake):
 # PROGRAM <command> runs instead of the target's file, PREFIX goes before each
@@ -44,12 +45,18 @@ function(add_golden_tests chapter target)
     endif()
     string(REGEX MATCHALL "[^ \t]+" words "${line}")
     list(POP_FRONT words case_name)
-    set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.txt)
-    if("@OUT@" IN_LIST words)
-      set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.svg)
+    if(line MATCHES "^[^ \t]+[ \t]+wide([ \t]|$)")  # `wide` second on the line marks the case: no flag
+      list(POP_FRONT words)
     endif()
+    set(ext txt)
+    if("@OUT@" IN_LIST words)
+      set(ext svg)
+    endif()
+    set(golden ${GOLDEN_DIR}/${chapter}/${case_name}.${ext})
+    # Where a differing @OUT@ file is kept: this build's folder, the chapter in its name.
+    set(kept ${CMAKE_CURRENT_BINARY_DIR}/${chapter}.${case_name}.actual.${ext})
     add_test(NAME ${arg_PREFIX}${chapter}/${case_name}
-      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh ${golden} ${program} ${words}
+      COMMAND bash ${CMAKE_SOURCE_DIR}/common/cmake/golden-test.sh ${kept} ${golden} ${program} ${words}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${arg_PREFIX}${chapter}/${case_name} PROPERTIES LABELS "${arg_LABELS}")
   endforeach()

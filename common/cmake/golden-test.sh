@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# golden-test.sh GOLDEN_FILE PROGRAM [ARGS...]
+# golden-test.sh KEPT_FILE GOLDEN_FILE PROGRAM [ARGS...]
 # Runs PROGRAM ARGS, and passes only if it exits 0 and its stdout equals
 # GOLDEN_FILE byte for byte. On failure prints a unified diff (golden -> actual)
 # and the command to rerun.
@@ -7,10 +7,14 @@
 # A case that writes a file names it with the word @OUT@ after its flag
 # (`--plot @OUT@`): the word becomes a temporary path with GOLDEN_FILE's
 # extension, and that file is compared with GOLDEN_FILE instead of stdout.
+# When it differs it is kept as KEPT_FILE, which the rerun command writes too:
+# GoldenTests.cmake names it in the test's build folder with the chapter and the
+# case (never a fixed name in the temporary folder every tree and chapter shares).
 # An .svg must also be well-formed XML (xmllint), and the flag must not change
 # stdout: it is compared with the stdout of the same command without
 # `<flag> @OUT@`.
 set -u
+kept=$1; shift
 golden=$1; shift
 program=$1; shift
 if [ ! -f "$golden" ]; then
@@ -38,7 +42,6 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # file that outlives this test (the temporary folder is removed at exit): the failing file is
 # copied there, and rerunning writes it again.
 out_file="" args=() plain_args=() rerun_args=()
-kept="${TMPDIR:-/tmp}/$(basename "$golden" ".${golden##*.}").actual.${golden##*.}"
 for arg in "$@"; do
   if [ "$arg" = "@OUT@" ]; then
     out_file="$work/out.${golden##*.}"

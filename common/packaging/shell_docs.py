@@ -183,11 +183,12 @@ def bash_completion(manual):
             continue
         if flag['completions']:
             action = f"COMPREPLY=($(compgen -W '{bash_words(flag['completions'])}' -- \"$cur\"))"
+        # File names one a line (mapfile), never split at blanks: `my profile.yaml` stays one.
         elif flag['value'] == INPUT_FILE_VALUE:
-            action = (f'COMPREPLY=($(compgen -f -- "$cur")); {function}_data_files; '
+            action = (f'mapfile -t COMPREPLY < <(compgen -f -- "$cur"); {function}_data_files; '
                       'compopt -o filenames -o nospace 2>/dev/null')
         elif FILE_VALUE.match(flag['value']):
-            action = 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))'
+            action = 'compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur")'
         else:
             action = 'COMPREPLY=()'  # a number or free text: nothing to offer
         cases.append(f'    --{flag["name"]}) {action}; return ;;')
@@ -198,10 +199,10 @@ def bash_completion(manual):
         f'  local data f',
         f'  data=$(dirname "$(type -P {program})")/../{DATA_FOLDER}',
         '  [[ -d $data ]] || return 0',
-        '  for f in $(cd "$data" && compgen -f -- "$cur"); do',
+        '  while IFS= read -r f; do',
         '    [[ -d $data/$f ]] && f+=/',
         '    COMPREPLY+=("$f")',
-        '  done',
+        '  done < <(cd "$data" && compgen -f -- "$cur")',
         '}',
         f'{function}() {{',
         '  local cur=${COMP_WORDS[COMP_CWORD]} prev=',

@@ -23,6 +23,7 @@ HELP = '''用法: demo [-h] [--pick {a,b}] [--out FILE.svg]
   --pick KEY        选一个：
                       a  第一个
   --out FILE.svg    写一个文件
+  --profile FILE    读一个文件
   --size N          大小（默认 1）
 .dot 开头的行
 
@@ -34,6 +35,7 @@ FLAGS = [
     {'name': 'help', 'alias': 'h', 'value': '', 'completions': []},
     {'name': 'pick', 'alias': '', 'value': 'KEY', 'completions': ['a', 'b']},
     {'name': 'out', 'alias': '', 'value': 'FILE.svg', 'completions': []},
+    {'name': 'profile', 'alias': '', 'value': 'FILE', 'completions': []},
     {'name': 'size', 'alias': '', 'value': 'int', 'completions': []},
 ]
 
@@ -50,14 +52,14 @@ def refused(make, why):
     return [f'not refused: {why}']
 
 
-def completes(script, words):
-    """What the bash completion `script` offers for `words` (the last one being completed)."""
+def completes(script, words, cwd=None):
+    """What the bash completion `script` offers for `words` (the last one being completed), in cwd."""
     with tempfile.NamedTemporaryFile('w', suffix='.bash', delete=False) as f:
         f.write(script)
     program = ('source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _demo; '
                'printf "%s\\n" "${COMPREPLY[@]}"')
     out = subprocess.run(['bash', '--norc', '--noprofile', '-c', program, 'x', f.name, *words],
-                         capture_output=True, text=True, timeout=20, check=True).stdout
+                         capture_output=True, text=True, timeout=20, check=True, cwd=cwd).stdout
     Path(f.name).unlink()
     return sorted(line for line in out.splitlines() if line)
 
@@ -85,11 +87,21 @@ def main():
     if result.returncode != 0 or result.stderr:
         failures.append(f'groff -ww warns about the man page: {result.stderr.decode()}')
     script = shell_docs.bash_completion(manual())
-    for words, want in [(['demo', '--p'], ['--pick']), (['demo', '--pick', ''], ['a', 'b']),
-                        (['demo', '--size', ''], []), (['demo', '-'], ['--help', '--out', '--pick', '--size', '-h'])]:
+    for words, want in [(['demo', '--p'], ['--pick', '--profile']), (['demo', '--pick', ''], ['a', 'b']),
+                        (['demo', '--size', ''], []),
+                        (['demo', '-'], ['--help', '--out', '--pick', '--profile', '--size', '-h'])]:
         got = completes(script, words)
         if got != sorted(want):
             failures.append(f'bash completion of {words}: got {got}, want {sorted(want)}')
+    # A file name with a space is one completion, not two words (issue 61).
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ('my profile.yaml', 'my plot.svg'):
+            (Path(folder) / name).touch()
+        for words, want in [(['demo', '--profile', 'my p'], ['my plot.svg', 'my profile.yaml']),
+                            (['demo', '--out', 'my pl'], ['my plot.svg'])]:
+            got = completes(script, words, cwd=folder)
+            if got != sorted(want):
+                failures.append(f'bash completion of {words} beside {want}: got {got}')
     zsh = shell_docs.zsh_completion(manual())
     if "'--pick=[选一个：]:KEY:(a b)'" not in zsh:
         failures.append(f'zsh completion: no --pick spec with its values:\n{zsh}')

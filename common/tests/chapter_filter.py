@@ -1,5 +1,5 @@
 """LEDGER_CHECK_CHAPTERS: the book-wide checks (chapters/flag-table, chapters/hostile-environment,
-chapters/golden-files, chapters/test-names) narrowed to some chapters, for the tools that check
+chapters/golden-files, chapters/output-width, chapters/test-names) narrowed to some chapters, for the tools that check
 one chapter: scripts/rebuild-chapter, scripts/preview and the template test set it to the
 chapter they built (the other chapters' programs may be stale there, or not built at all)."""
 import os

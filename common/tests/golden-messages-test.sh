@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # golden-messages-test.sh: what common/cmake/golden-test.sh says when a golden test fails, on a
-# stand-in program in a scratch folder: the rerun command it prints for a case writing a file
-# (@OUT@) works as printed (its folder still exists, and the file it wrote is kept there); a
+# stand-in program in a scratch folder: the file a failing @OUT@ case wrote is kept in the folder
+# the test names (not the temporary folder), and the rerun command it prints works as printed; a
 # difference a diff cannot show (a CR at a line end, a tab for a space, a trailing space, an
 # NBSP, a missing final newline) is named.
 set -euo pipefail
@@ -20,18 +20,26 @@ done
 printf '%b' "$PRINT"
 SH
 chmod +x prog
-golden() { bash "$root/common/cmake/golden-test.sh" "$@" >out.txt 2>&1 && return 1 || return 0; }
+golden() { bash "$root/common/cmake/golden-test.sh" "$scratch/build/02-x.case.actual.svg" "$@" >out.txt 2>&1 && return 1 || return 0; }
 
+# A differing file is kept where the test was told (its build folder), never under a fixed name in
+# the temporary folder that every tree and chapter shares (issue 60: four chapters have a case
+# default-plot); the failure names it.
+mkdir build tmp
+export TMPDIR=$scratch/tmp
 printf '<svg xmlns="http://www.w3.org/2000/svg"><text>roof</text></svg>\n' >case.svg
 export PRINT='table\n' FIGURE='<svg xmlns="http://www.w3.org/2000/svg"><text>other</text></svg>\n'
 golden "$scratch/case.svg" "$scratch/prog" --plot @OUT@ || fail "a differing figure passed"
+kept=$scratch/build/02-x.case.actual.svg
+grep -qxF "the file it wrote: $kept" out.txt || fail "the failure does not name the kept file $kept: $(cat out.txt)"
+grep -q other "$kept" || fail "the kept file is not the file the program wrote: $kept"
+[ -z "$(ls -A tmp)" ] || fail "the failing test left $(ls -A tmp) in the temporary folder"
 rerun=$(sed -n 's/^rerun: //p' out.txt)
 [ -n "$rerun" ] || fail "no rerun command: $(cat out.txt)"
-rm -f "${TMPDIR:-/tmp}/case.actual.svg"
+rm -f "$kept"
 (cd / && eval "$rerun" >/dev/null) || fail "the rerun command fails as printed: $rerun"
-grep -q other "${TMPDIR:-/tmp}/case.actual.svg" || fail "the rerun command wrote no file where it says: $rerun"
-rm -f "${TMPDIR:-/tmp}/case.actual.svg"
-echo "ok   an @OUT@ case's rerun command works as printed: $rerun"
+grep -q other "$kept" || fail "the rerun command wrote no file where it says: $rerun"
+echo "ok   an @OUT@ case's file is kept in the build folder and its rerun command works as printed: $rerun"
 
 # expect NAME GOLDEN-TEXT ACTUAL-TEXT WORDS...: the failure names each of WORDS.
 expect() {

@@ -58,6 +58,9 @@ git init -q . && commit "the book as its author has it"
 { cmake --preset default && cmake --build build --target op_traffic op_ledger -j2; } >"$run/build.log" 2>&1 ||
   { tail -n 30 "$run/build.log"; fail "configure and build the copy (log: $run/build.log)"; }
 scripts/update-golden 28 --write >"$run/update-1.log" 2>&1 || { cat "$run/update-1.log"; fail "update-golden 28 --write"; }
+# update-golden built op_ledger before it wrote the files: it builds again, so --version's digest is the new one.
+python3 common/tests/version_commit.py --commit= build/chapters/28-op-ledger/op_ledger >"$run/version-0.txt" 2>&1 ||
+  { cat "$run/version-0.txt"; fail "op_ledger --version is stale after update-golden --write"; }
 commit "chapter 28: reader-profile-gemm as JSON, two numbers bound to it"
 step "the copy built, its book written"
 RELEASE_GATE=$gate scripts/release-edition --date 2026-12-01 >"$run/release-1.log" 2>&1 ||

@@ -3,7 +3,7 @@
 # writes anything, and undoes everything it wrote when a later step fails. In a
 # scratch copy of the tree's sources: names whose program clashes with a CMake
 # target of the tree (ledger, op_ledger_core) or one CMake reserves (test, all,
-# help, clean, install), chapter 00, a --title with a line break, --title
+# help, clean, install), names whose program shadows a command (bash, ls, make), chapter 00, a --title with a line break, --title
 # without a value; then a chapter whose configure fails (a cmake that exits 3)
 # and one interrupted (SIGINT) while it configures. Each must leave every file
 # of the copy as it was.
@@ -38,6 +38,7 @@ expect() {
 expect 2 "would define the CMake targets ledger" "$n-ledger"
 expect 2 "would define the CMake target op_ledger_core" "$n-op-ledger-core"
 for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "$n-$reserved"; done
+for command in bash ls make; do expect 2 "program '$command' would shadow the command $command" "$n-$command"; done
 expect 2 "chapter numbers run from 01 to 99" 00-intro
 expect 2 "--title: one line of text" --title $'two\nlines' "$n-refusal-probe"
 expect 2 "--title expects a value" "$n-refusal-probe" --title

@@ -7,7 +7,9 @@ Its Handler and Server, loaded from the script, serve a scratch folder on a free
   - a Host other than 127.0.0.1, localhost or [::1] with the port gets 403 (DNS rebinding);
   - HEAD answers the headers alone; a page that is not UTF-8 is answered, not dropped;
   - 200 silent connections hold at most MAX_CLIENTS threads, a page is still served
-    beside them, and each is dropped after CLIENT_TIMEOUT_S;
+    beside them, and each is dropped after CLIENT_TIMEOUT_S; 40 connections each sending a
+    header line every second still leave the author's page served, and are cut off after
+    HEADER_DEADLINE_S;
 and its command line, in a scratch copy of the scripts: an empty chapter ('') and a prefix
 (28-op) are refused with exit 2; while build/.suite.lock is held, `scripts/preview` and
 `scripts/update-golden` with LEDGER_LOCK_WAIT=no stop with exit 1 naming the lock.
@@ -123,9 +125,56 @@ def serve_checks(scratch):
         check(status == 200, f"a page is served after them (got {status})")
         for s in idle:
             s.close()
+        slow_header_checks(preview, port)
     finally:
         server.shutdown()
         server.server_close()
+
+
+def closed_by_server(s):
+    """True when the server has closed s (whatever it answered first)."""
+    s.settimeout(0.2)
+    try:
+        while s.recv(65536):
+            pass
+        return True
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def slow_header_checks(preview, port):
+    """40 connections each sending a header line every second (never silent for the socket
+    timeout, so only a deadline for the whole header stops them): the author's page is served
+    beside them at once, and each is dropped within the deadline."""
+    deadline = getattr(preview, "HEADER_DEADLINE_S", None) or 2
+    slow = []
+    for _ in range(40):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /index.html HTTP/1.0\r\n")
+        slow.append(s)
+    stop = threading.Event()
+
+    def trickle():
+        while not stop.wait(1):
+            for s in slow:
+                try:
+                    s.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    pass
+    threading.Thread(target=trickle, daemon=True).start()
+    try:
+        time.sleep(0.5)
+        status, _ = get(port, "/index.html")
+        check(status == 200, f"a page is served beside 40 connections sending their header slowly (got {status})")
+        time.sleep(deadline + 1.5)
+        open_ones = sum(not closed_by_server(s) for s in slow)
+        check(open_ones == 0, f"each slow header is cut off after {deadline} s ({open_ones} of 40 still open)")
+    finally:
+        stop.set()
+        for s in slow:
+            s.close()
 
 
 def command_line_checks(scratch):
