@@ -42,6 +42,13 @@ const std::vector<VersionCase> kVersionCases{
      "head_roofline 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
      "提交 fedcba987654\n"
      "输出摘要 c893b8c7e9da，与第 1 版（bad2f73fac3d）不同：见书末「勘误与变更」\n"},
+    // Packaged in a SHA-256 repository: the commit is 64 hex digits, named by its first 12 alike.
+    {"op_ledger",
+     {2, "2026-12-02", "28-op-ledger", "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+      "16ba16e0f129", "16ba16e0f129"},
+     "op_ledger 第 2 版（2026-12-02）\n"
+     "提交 a1b2c3d4e5f6\n"
+     "输出摘要 16ba16e0f129，与第 2 版相同\n"},
     // Before the first edition.
     {"op_traffic",
      {0, "", "02-op-traffic", "", "d71d082c01ab", ""},

@@ -8,13 +8,32 @@ preset_dir() {
   if [ "$1" = default ]; then echo build; else echo "build-$1"; fi
 }
 
+# configured_elsewhere DIR: prints the source tree DIR/CMakeCache.txt was configured for when it
+# is not this one (the current directory), or DIR is not where the cache was made: a tree copied
+# or moved together with its build folders. Silent and false otherwise.
+configured_elsewhere() {
+  local cache=$1/CMakeCache.txt home made
+  [ -f "$cache" ] || return 1
+  home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
+  made=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$cache")
+  [ "$(realpath -m "$home")" = "$(pwd -P)" ] && [ "$(realpath -m "$made")" = "$(cd "$1" && pwd -P)" ] && return 1
+  echo "$home"
+}
+
 # configure_preset PRESET [cmake args...]: cmake --preset PRESET [args...]. A build
 # folder from before the presets used Ninja keeps its old generator: it is
-# configured afresh (--fresh).
+# configured afresh (--fresh). One configured for another tree (this tree copied or moved
+# with it) would make CMake fail ("CMakeCache.txt directory ... is different") or build and
+# test the other tree: it is said in one line on stderr, and its CMakeCache.txt and
+# CMakeFiles/ go, so it is configured afresh for this tree.
 configure_preset() {
-  local preset=$1 cache fresh=()
+  local preset=$1 cache fresh=() other
   shift
   cache=$(preset_dir "$preset")/CMakeCache.txt
+  if other=$(configured_elsewhere "$(dirname "$cache")"); then
+    echo "configure: $(dirname "$cache")/ was configured for $other, not this tree ($(pwd -P)): configuring it afresh" >&2
+    rm -rf "$cache" "$(dirname "$cache")/CMakeFiles"
+  fi
   if configured_as "$cache" "$@"; then
     echo "configure: $(dirname "$cache")/ is configured with these settings, after the last change to" \
       "CMakePresets.json and the last package installed: the build re-runs CMake itself if a CMakeLists.txt" \

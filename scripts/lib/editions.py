@@ -166,9 +166,10 @@ def prose_numbers():
 # -- editions -----------------------------------------------------------------------------------
 
 class Change:
-    def __init__(self, ident, path, klass, old_sha, new_sha, reason, diff):
+    def __init__(self, ident, path, klass, old_sha, new_sha, reason, diff, where=""):
         self.ident, self.path, self.klass = ident, path, klass
         self.old_sha, self.new_sha, self.reason, self.diff = old_sha, new_sha, reason, diff
+        self.where = where  # file:line of its change line, as read
 
     def lines(self):
         return record_line("change", self.ident, self.path, self.klass, self.old_sha, self.new_sha, self.reason) + \
@@ -180,7 +181,7 @@ def parse_changes(lines, source):
     for number, line in lines:
         f = fields(line)
         if f[0] == "change" and len(f) == 7:
-            changes.append(Change(*f[1:], []))
+            changes.append(Change(*f[1:], [], f"{source}:{number}"))
         elif f[0] == "diff" and len(f) == 2 and changes:
             changes[-1].diff.append(f[1])
         else:
@@ -188,11 +189,15 @@ def parse_changes(lines, source):
     return changes
 
 
+FIELDS = {"edition": 2, "date": 2, "commit": 2, "digest": 3, "output": 4, "number": 4}  # an edition file's lines
+
+
 class Edition:
     def __init__(self, number):
         self.number, self.date, self.commit = number, "", ""
         self.digests, self.outputs, self.numbers, self.changes = {}, {}, [], []
         self.ids = {}
+        self.lines = {}  # ("commit",), ("digest", chapter), ("output", path): its line number, as read
 
     @property
     def path(self):
@@ -207,6 +212,8 @@ class Edition:
         rest = []
         for number_, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             f = fields(line)
+            if len(f) != FIELDS.get(f[0], len(f)):
+                raise EditionError(f"{rel(path)}:{number_}: a {f[0]} line has {FIELDS[f[0]]} fields, not {len(f)}")
             if f[0] in ("change", "diff"):
                 rest.append((number_, line))
             elif f[0] == "edition":
@@ -215,11 +222,14 @@ class Edition:
                 edition.date = f[1]
             elif f[0] == "commit":
                 edition.commit = f[1]
+                edition.lines[("commit",)] = number_
             elif f[0] == "digest":
                 edition.digests[f[1]] = f[2]
+                edition.lines[("digest", f[1])] = number_
             elif f[0] == "output":
                 edition.ids[f[2]] = f[1]
                 edition.outputs[f[2]] = f[3]
+                edition.lines[("output", f[2])] = number_
             elif f[0] == "number":
                 edition.numbers.append((f[1], f[2], f[3]))
             elif not line.startswith("#"):
@@ -341,8 +351,10 @@ def record(outputs, reason, klass):
 
 def problems():
     """What makes the gate red: an output without an ID, an output that differs from the last
-    edition's without a record, a record that does not match its output."""
-    out = []
+    edition's without a record, a record that does not match its output; and a forged record
+    (scripts/lib/record_audit.py)."""
+    import record_audit  # it reads the records through this module
+    out = record_audit.problems()
     ids = load_ids()
     current = current_outputs()
     for _, path in published_outputs():

@@ -1,5 +1,5 @@
 """The tree lock: one of scripts/build-book, scripts/test, scripts/rebuild-chapter,
-scripts/update-golden and scripts/preview's builds at a time in a tree. They share build/
+scripts/update-golden, scripts/release-edition and scripts/preview's builds at a time in a tree. They share build/
 (and build-*/), and two at once would overwrite each other's objects, golden runs and book.
 flock(2) on build/.suite.lock; the second waits, saying so, or with LEDGER_LOCK_WAIT=no stops
 (exit 1). A tool that a holder runs (LEDGER_SUITE_LOCK names the same lock) does not wait.
@@ -13,7 +13,7 @@ import fcntl
 import os
 import sys
 
-HOLDERS = "scripts/build-book, scripts/test, scripts/rebuild-chapter, update-golden or preview build"
+HOLDERS = "scripts/build-book, scripts/test, scripts/rebuild-chapter, update-golden, release-edition or preview build"
 
 
 def lock_path(root):
