@@ -12,11 +12,19 @@ import editions
 from editions import IDS, ROOT, fields, rel
 
 
+def in_repository():
+    """Whether the tree is a git checkout: a source tree unpacked without .git (a tarball) has no
+    commits to check the edition files against; releases are cut in the repository, where they are."""
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--show-toplevel"], capture_output=True,
+                          text=True).stdout.strip() == str(ROOT)
+
+
 def problems():
     out = id_problems()
     out += record_problems(editions.load_pending())
-    for number in range(1, editions.latest_number() + 1):
-        out += edition_problems(editions.Edition.load(number))
+    if in_repository():
+        for number in range(1, editions.latest_number() + 1):
+            out += edition_problems(editions.Edition.load(number))
     return out
 
 
