@@ -112,6 +112,10 @@ function(add_chapter)
   # with each chapter's library (ledger/program.hpp).
   add_executable(${program} $<TARGET_OBJECTS:ledger_program_main> ${EDITION_INFO_DIR}/edition_${chapter}.cpp)
   add_dependencies(${program} edition_info)  # its --version (common/cmake/Edition.cmake)
+  # Compiled on its own, not #included by a unity file: Ninja then knows the generated file as the
+  # object's input, not only through the depfile, which ccache replays from the first tree that
+  # compiled it (it keeps a path with a space absolute: another tree's file, never rewritten).
+  set_source_files_properties(${EDITION_INFO_DIR}/edition_${chapter}.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(EMSCRIPTEN)  # the wasm preset tests the program's golden cases and bad input, under Node
