@@ -89,12 +89,12 @@ local function line_count(text)
   return n
 end
 
-local function verbatim(env, text, size)
+local function verbatim(env, text, size, columns)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
   return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s]\n%s\n\\end{%s}',
-    env, size.macro, wrap_lines(text, size.columns), env))
+    env, size.macro, wrap_lines(text, columns or size.columns), env))
 end
 
 -- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
@@ -127,6 +127,14 @@ local function golden_div(div)
   end
   -- The output's lines choose the size; the command is set at it, wrapped if it must.
   local size = code_size(block_widths(text), line_count(text) + (command and line_count(div.content[command].text) or 0))
+  if div.classes:includes('errata-diff') then
+    -- A change's diff stays under its entry, never turned: its first column (+, -, @) stands in
+    -- the frame's gap (book.latex's ErrataDiff), so it counts one column less.
+    local widths = block_widths(text)
+    size = code_size({ widths[1] - 1, widths[2] - 1 })
+    return { pandoc.RawBlock('latex', '\\begin{golden}'), verbatim('ErrataDiff', text, size, size.columns + 1),
+      pandoc.RawBlock('latex', '\\end{golden}') }
+  end
   local out = pandoc.List { pandoc.RawBlock('latex', (size.landscape and '\\begin{turnedgolden}' or '') .. '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
@@ -203,7 +211,7 @@ local function inline_code(code)
     local before, after = chars[i - 1] or '', chars[i + 1] or ''
     if after ~= '' and after ~= ' ' then
       if c == '/' or c == '=' or c == '_' then
-        out[#out + 1] = '\\allowbreak{}'
+        out[#out + 1] = '\\codebreak{}'
       elseif c == '-' and before:match('%w') and after:match('%w') and not path then
         out[#out + 1] = '\\penalty200{}'
       end
@@ -245,8 +253,50 @@ local function callout(quote)
   return out
 end
 
+-- A table's text width, 160 mm, in ems of the body's 12 pt; a cell's width in ems, roughly: a
+-- Chinese character one, any other half (a code character 0.54).
+local LINE_EMS = 37.6
+local function ems(text)
+  local n = 0
+  for _, cp in utf8.codes(text) do n = n + (cp >= 0x2E80 and 1 or 0.55) end
+  return n
+end
+
+-- A table whose columns Pandoc sets at their natural width (no widths given) and that would
+-- fill more than SPARE of the line gets widths: its narrow columns keep theirs, the wide ones
+-- share the rest and wrap, so no cell (a number grown by an erratum, a long code) runs past the
+-- line. A table below that has room for its numbers to grow.
+local SPARE = 0.85
+local function fit_columns(tbl)
+  local natural = {}
+  for i, spec in ipairs(tbl.colspecs) do
+    if spec[2] then return end -- widths given: Pandoc's p columns wrap
+    natural[i] = 0
+  end
+  local function measure(rows)
+    for _, row in ipairs(rows) do
+      for i, cell in ipairs(row.cells) do
+        if natural[i] then natural[i] = math.max(natural[i], ems(pandoc.utils.stringify(cell.contents))) end
+      end
+    end
+  end
+  measure(tbl.head.rows)
+  for _, body in ipairs(tbl.bodies) do measure(body.body) end
+  local total, order = 0, {}
+  for i, n in ipairs(natural) do total, order[i] = total + n + 1, i end -- 1 em: a column's padding
+  if total <= SPARE * LINE_EMS then return end
+  table.sort(order, function(a, b) return natural[a] < natural[b] end)
+  local left = LINE_EMS - #natural
+  for k, i in ipairs(order) do
+    local width = math.min(natural[i], left / (#order - k + 1))
+    tbl.colspecs[i] = { tbl.colspecs[i][1], width / (LINE_EMS - #natural) }
+    left = left - width
+  end
+end
+
 -- A table starts where its caption and a few rows fit.
 local function table_block(tbl)
+  fit_columns(tbl)
   return { pandoc.RawBlock('latex', '\\needspace{8\\baselineskip}'), tbl }
 end
 

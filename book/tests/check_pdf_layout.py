@@ -348,6 +348,8 @@ def body_lines(lines):
 def typewriter(words):
     """A line set in the mono face (any verbatim block's, a golden one's or not: an errata diff)."""
     verdicts = [monospaced(w) for w in words]
+    if all(v is None for v in verdicts) and not any(is_cjk(w[0]) for w in words):
+        return line_size(words) <= 9.5  # too short to measure (`-  },`): code is 9 pt at most, prose 12
     return any(verdicts) and not any(v is False for v in verdicts)
 
 
