@@ -254,7 +254,7 @@ local function callout(quote)
 end
 
 -- A table's text width, 160 mm, in ems of the body's 12 pt; a cell's width in ems, roughly: a
--- Chinese character one, any other half (a code character 0.54).
+-- Chinese character one, any other 0.55 (a little more than half: room to spare).
 local LINE_EMS = 37.6
 local function ems(text)
   local n = 0
@@ -264,34 +264,57 @@ end
 
 -- A table whose columns Pandoc sets at their natural width (no widths given) and that would
 -- fill more than SPARE of the line gets widths: its narrow columns keep theirs, the wide ones
--- share the rest and wrap, so no cell (a number grown by an erratum, a long code) runs past the
--- line. A table below that has room for its numbers to grow.
-local SPARE = 0.85
+-- share the rest and wrap. Every table with widths (given or so made) then gives each column
+-- room for its longest word (a number, a code) and GROW ems more, taken from the columns that
+-- have more: a number grown by an erratum never runs past its cell. A table below SPARE has
+-- room for its numbers to grow as it is.
+local SPARE, GROW = 0.85, 2.5
 local function fit_columns(tbl)
-  local natural = {}
-  for i, spec in ipairs(tbl.colspecs) do
-    if spec[2] then return end -- widths given: Pandoc's p columns wrap
-    natural[i] = 0
-  end
+  local n, natural, word, given = #tbl.colspecs, {}, {}, tbl.colspecs[1] and tbl.colspecs[1][2]
+  for i = 1, n do natural[i], word[i] = 0, 0 end
   local function measure(rows)
     for _, row in ipairs(rows) do
       for i, cell in ipairs(row.cells) do
-        if natural[i] then natural[i] = math.max(natural[i], ems(pandoc.utils.stringify(cell.contents))) end
+        local text = pandoc.utils.stringify(cell.contents)
+        if i <= n then natural[i] = math.max(natural[i], ems(text)) end
+        -- Chinese breaks anywhere, code after / = _: the longest word is the longest run between.
+        for run in text:gsub('[\xe2-\xef][\x80-\xbf][\x80-\xbf]', ' '):gsub('[/=_]', ' '):gmatch('%S+') do
+          if i <= n then word[i] = math.max(word[i], ems(run)) end
+        end
       end
     end
   end
   measure(tbl.head.rows)
   for _, body in ipairs(tbl.bodies) do measure(body.body) end
-  local total, order = 0, {}
-  for i, n in ipairs(natural) do total, order[i] = total + n + 1, i end -- 1 em: a column's padding
-  if total <= SPARE * LINE_EMS then return end
-  table.sort(order, function(a, b) return natural[a] < natural[b] end)
-  local left = LINE_EMS - #natural
-  for k, i in ipairs(order) do
-    local width = math.min(natural[i], left / (#order - k + 1))
-    tbl.colspecs[i] = { tbl.colspecs[i][1], width / (LINE_EMS - #natural) }
-    left = left - width
+  local total, avail, widths = 0, LINE_EMS - n, {}
+  for i = 1, n do total = total + natural[i] + 1 end -- 1 em: a column's padding
+  if not given and total <= SPARE * LINE_EMS then return end
+  if given then
+    for i = 1, n do widths[i] = (tbl.colspecs[i][2] or 0) * avail end
+  else
+    local order, left = {}, avail
+    for i = 1, n do order[i] = i end
+    table.sort(order, function(a, b) return natural[a] < natural[b] end)
+    for k, i in ipairs(order) do
+      widths[i] = math.min(natural[i], left / (n - k + 1))
+      left = left - widths[i]
+    end
   end
+  local short, spare = 0, 0
+  for i = 1, n do
+    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    if widths[i] < need then short, widths[i] = short + need - widths[i], need
+    else spare = spare + widths[i] - need end
+  end
+  local sum = 0
+  for i = 1, n do
+    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    if short > 0 and spare > 0 and widths[i] > need then
+      widths[i] = widths[i] - math.min(short, spare) * (widths[i] - need) / spare
+    end
+    sum = sum + widths[i]
+  end
+  for i = 1, n do tbl.colspecs[i] = { tbl.colspecs[i][1], widths[i] / math.max(sum, avail) } end
 end
 
 -- A table starts where its caption and a few rows fit.
@@ -341,6 +364,9 @@ local function blocks(list)
       out:insert(b)
     elseif b.t == 'Header' then
       out:insert(b) -- headings keep Pandoc's own inline code (bookmarks read them)
+    elseif b.t == 'CodeBlock' and #b.classes == 0 then
+      -- A command the prose shows (`$ op_ledger --version`): set like a golden block's, wrapped if it must.
+      out:insert(verbatim('GoldenCommand', b.text, code_size(block_widths(b.text))))
     else
       out:insert(b:walk(prose))
     end
