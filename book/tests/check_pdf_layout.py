@@ -7,7 +7,7 @@ What a reader of the print edition sees, measured on the PDF itself with
 `pdftotext -bbox-layout` (each word's box; its height is the font size):
 
   sizes  every line of a golden output or code excerpt is set at 7.5 pt or
-         more, and all of them at no more than two sizes (the book's \\codesize
+         more (PDF points, as a viewer measures them: 7.5 TeX points are 7.47), and all of them at no more than two sizes (the book's \\codesize
          and \\codesmall). A code line is a line of the PDF whose text is a
          golden or excerpt line (or the first part of one, or a ↪ continuation),
          of two words or more or 20 characters or more (a lone short word may
@@ -86,7 +86,6 @@ INK = 0.2
 CLOSING = set("，。、；：！？）」』】》”’")
 OPENING = set("（「『【《“‘")
 WRAP_MARK = "↪"
-BP_TO_PT = 72.27 / 72
 
 
 def squeeze(text):
@@ -163,7 +162,7 @@ def line_size(words):
     latin = [w for w in words if not is_cjk(w[0])]
     # The most common height: a symbol (·, ×) may come from another face.
     heights = [round(w[4] - w[2], 2) for w in latin] or [round((w[4] - w[2]) * 0.9, 2) for w in words]
-    return round(max(set(heights), key=heights.count) * BP_TO_PT, 1)
+    return round(max(set(heights), key=heights.count), 2)
 
 
 def code_texts_and_prefixes():
@@ -221,7 +220,7 @@ def check_sizes(pdf):
             size = line_size(words)
             measured += 1
             sizes.setdefault(size, (number, text))
-            if size < MIN_PT - 0.05:
+            if size < MIN_PT - 0.005:
                 failures.append(f"page {number}: code line set at {size} pt (< {MIN_PT} pt): {text[:60]}")
             if text in expected:
                 ruled += 1
@@ -434,7 +433,7 @@ def column_error(words, tokens):
         acc = ""
     scale = [(w[3] - w[1]) / len(w[0]) for w in words if w[0].isascii() and len(w[0]) >= 3 and " " not in w[0]]
     # No ASCII word: a column of the line's size (Latin mono face: 0.602 em).
-    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words) / BP_TO_PT
+    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words)
     x0 = starts[0][2] - starts[0][1] * advance
     return max(((x - x0) / advance - col, token) for token, col, x in starts), advance
 
