@@ -377,6 +377,11 @@ def break_failures(book, is_code, starts):
         elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
             failures.append(f"page {number}: a figure stands inside a block split across pages ({texts[continues[0] - 1][:20]}"
                             f" above its continuation {texts[continues[0]][:30]})")
+        # A page with text and no running header opens a chapter (or 目录, an appendix): on the right.
+        if i > 0 and body and not turned(lines) and number % 2 == 0 and not any(
+                w[4] < HEADER_BELOW for line in lines for w in line):
+            failures.append(f"page {number} opens a chapter on a left-hand page: {texts[0][:30]}"
+                            " (book.latex's ctexbook option openright)")
         # A chapter's last page: the next page with text has no running header (it opens a chapter).
         # (The first such page only: all of them, for every page, were most of the check's time.)
         if turned(lines):
@@ -513,18 +518,19 @@ def planted_breaks():
     starts = {"abcdef"}
     good = [(1, [line("书名", 300)]), (2, header and [header] + filler + [line("abcdef", 700)]),
             (3, [header, line(CONTINUED, 100.0, x=60.0), line("ghijkl", 100.0)] + filler[10:]),
-            (4, [line("第 3 章", 100.0)] + filler)]
+            (4, []), (5, [line("第 3 章", 100.0)] + filler)]
     cases = {
         "a good book": (good, 0),
         "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0), line("↪mnop", 100.0)]
-                                                 + filler[10:]), good[3]], 1),
-        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), good[3]], 1),
+                                                 + filler[10:]), *good[3:]], 1),
+        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), *good[3:]], 1),
         "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0),
                                                              line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
-                                                            + filler[20:]), good[3]], 1),
+                                                            + filler[20:]), *good[3:]], 1),
         "a figure inside a block": ([*good[:2], (3, [header, line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
-                                                    + filler[20:]), good[3]], 1),
-        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), good[3]], 1),
+                                                    + filler[20:]), *good[3:]], 1),
+        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), *good[3:]], 1),
+        "a chapter opening on a left-hand page": ([*good[:3], (4, good[4][1])], 1),
     }
     failures = []
     for name, (book, expected) in cases.items():
