@@ -242,7 +242,41 @@ local function cjk_punctuation(str)
   return out
 end
 
-local prose = { Code = inline_code, Str = cjk_punctuation }
+-- A number keeps its unit on its line (「5」/「TB/s」 split read badly): the space between a number
+-- (a bound number's span too) and a Latin unit becomes a non-breaking one.
+local function is_unit(el)
+  if not el or el.t ~= 'Str' then return false end
+  for _, unit in ipairs { '[TGMKP]?B/s', '[TGMKP]?FLOP/s', '[TGMKP]?FLOPs?', '[TGMKP]i?B', 'µs', 'us', 'ms', 'ns', '[GM]Hz' } do
+    if el.text:match('^' .. unit .. '$') or el.text:match('^' .. unit .. '[^%w/]') then return true end
+  end
+  return false
+end
+local function unit_joins(inlines)
+  for i = 2, #inlines - 1 do
+    local space, before = inlines[i], inlines[i - 1]
+    if (space.t == 'Space' or space.t == 'SoftBreak') and is_unit(inlines[i + 1])
+        and pandoc.utils.stringify(before):match('%d$') then
+      inlines[i] = pandoc.RawInline('latex', '~')
+    end
+  end
+  return inlines
+end
+
+-- The same inside one Str (a generated text, the glossary's, keeps its spaces).
+local function str_unit_joins(str)
+  if not str.text:find(' ', 1, true) then return cjk_punctuation(str) end
+  local words = {}
+  for word in str.text:gmatch('[^ ]+') do words[#words + 1] = word end
+  local text = str.text:match('^ *') .. words[1]
+  for i = 2, #words do
+    local joined = words[i - 1]:match('%d$') and is_unit(pandoc.Str(words[i]))
+    text = text .. (joined and '\u{a0}' or ' ') .. words[i]
+  end
+  str.text = text .. (str.text:match(' +$') or '')
+  return cjk_punctuation(str) or str
+end
+
+local prose = { Code = inline_code, Str = str_unit_joins, Inlines = unit_joins }
 
 -- A callout (a block quote): one box with a rule at its left, never split
 -- across pages.

@@ -16,6 +16,8 @@ Passes when the print edition holds what the book's Markdown names:
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
     each number appears at least twice (the caption and a reference);
+  * no line of the prose ends with a number whose unit (TB/s, µs, FLOP, ...)
+    starts the next;
   * 目录 lists every chapter as the book numbers it (第 28 章 for
     28-op-ledger.md) with a page number;
   * XeLaTeX reported no line running into the margin (Overfull \\hbox), no
@@ -117,6 +119,8 @@ def svg_labels(rel):
 LOG_NOISE = re.compile(r"\\TU/[^ ]+ ?|\[\]|\|")
 CJK_GAP = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef])")
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:-\d+)?")
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+UNIT = re.compile(r"(?:[TGMKP]?B/s|[TGMKP]?FLOP/s|[TGMKP]?FLOPs?|[TGMKP]i?B|µs|us|ms|ns|[GM]Hz)(?![\w/])")
 
 
 def grown_numbers():
@@ -199,6 +203,13 @@ def main(pdf):
             failures.append(f"{name} ({label}) appears {count} time(s) in the PDF, expected its caption and a reference")
     for left in sorted(set(re.findall(r"@(?:fig|tbl):[\w-]+", text))):
         failures.append(f"unresolved reference in the PDF: {left}")
+
+    # A number and its unit on one line of the prose (a line with Chinese in it): print.lua joins them.
+    for n, page in enumerate(text.split("\f"), 1):
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        for before, after in zip(lines, lines[1:]):
+            if CJK.search(before) and re.search(r"\d$", before) and UNIT.match(after):
+                failures.append(f"PDF page {n}: a number and its unit split across lines: {before[-20:]!r} / {after[:20]!r}")
 
     toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
     if "目录" not in text:
