@@ -205,7 +205,7 @@ rm -rf "$out/.cache" "$out/.render."*  # what an older render.sh left: nothing r
 source "$book/run/assets.sh"
 state() {
   mkdir -p "$out/.state"
-  [ "$(cat "$out/.state/$1" 2>/dev/null)" = "$2" ] || printf '%s\n' "$2" >"$out/.state/$1"
+  [ -f "$out/.state/$1" ] && [ "$(cat "$out/.state/$1")" = "$2" ] || printf '%s\n' "$2" >"$out/.state/$1"
 }
 if wasm_programs_built; then state run-control yes; else state run-control no; fi
 state epoch "$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo "${SOURCE_DATE_EPOCH:-}")"

@@ -164,6 +164,25 @@ local function edition_section(e, before)
   return blocks
 end
 
+-- The numbers the chapters' pages bind now, keyed as scripts/lib/editions.py's prose_numbers
+-- keys an edition's (`[162]{.n src=... at=...}`: its attributes, #k for the k-th alike).
+local function prose_numbers()
+  local out = { numbers = {} }
+  for _, c in ipairs(repo.chapters()) do
+    local page = 'book/' .. c.key .. '.md'
+    local seen = {}
+    for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
+      local words = {}
+      for w in attrs:gmatch('%S+') do words[#words + 1] = w end
+      attrs = table.concat(words, ' ')
+      seen[attrs] = (seen[attrs] or 0) + 1
+      local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+      out.numbers[page .. '\t' .. key] = { page = page, key = key, text = text }
+    end
+  end
+  return out
+end
+
 local function errata()
   local all = editions()
   local blocks = pandoc.List()
@@ -176,6 +195,15 @@ local function errata()
     blocks:insert(pandoc.Header(3, { pandoc.Str('尚未发布的改动') }, pandoc.Attr('edition-pending')))
     blocks:insert(pandoc.Para { pandoc.Str('这份书稿比最新一版多出下面这些改动，它们将随下一版发布。') })
     for _, c in ipairs(waiting) do blocks:extend(change_blocks(c)) end
+  end
+  -- The prose's numbers that differ from the last edition's: listed with the changes waiting.
+  local numbers = #all > 0 and changed_numbers(all[#all], prose_numbers()) or {}
+  if #numbers > 0 then
+    if #waiting == 0 then
+      blocks:insert(pandoc.Header(3, { pandoc.Str('尚未发布的改动') }, pandoc.Attr('edition-pending')))
+    end
+    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
+    blocks:insert(numbers_table(numbers))
   end
   return pandoc.Div(blocks, pandoc.Attr('', { 'errata' }))
 end

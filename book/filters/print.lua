@@ -89,12 +89,12 @@ local function line_count(text)
   return n
 end
 
-local function verbatim(env, text, size)
+local function verbatim(env, text, size, columns)
   if text:match('\\end{' .. env .. '}') then
     error('print.lua: a golden output contains \\end{' .. env .. '}, which cannot be set verbatim', 0)
   end
   return pandoc.RawBlock('latex', string.format('\\begin{%s}[fontsize=%s]\n%s\n\\end{%s}',
-    env, size.macro, wrap_lines(text, size.columns), env))
+    env, size.macro, wrap_lines(text, columns or size.columns), env))
 end
 
 -- Inlines in a LaTeX environment, as one paragraph (no blank line inside).
@@ -127,6 +127,14 @@ local function golden_div(div)
   end
   -- The output's lines choose the size; the command is set at it, wrapped if it must.
   local size = code_size(block_widths(text), line_count(text) + (command and line_count(div.content[command].text) or 0))
+  if div.classes:includes('errata-diff') then
+    -- A change's diff stays under its entry, never turned: its first column (+, -, @) stands in
+    -- the frame's gap (book.latex's ErrataDiff), so it counts one column less.
+    local widths = block_widths(text)
+    size = code_size({ widths[1] - 1, widths[2] - 1 })
+    return { pandoc.RawBlock('latex', '\\begin{golden}'), verbatim('ErrataDiff', text, size, size.columns + 1),
+      pandoc.RawBlock('latex', '\\end{golden}') }
+  end
   local out = pandoc.List { pandoc.RawBlock('latex', (size.landscape and '\\begin{turnedgolden}' or '') .. '\\begin{golden}') }
   for i, b in ipairs(div.content) do
     if i == command then
@@ -203,7 +211,7 @@ local function inline_code(code)
     local before, after = chars[i - 1] or '', chars[i + 1] or ''
     if after ~= '' and after ~= ' ' then
       if c == '/' or c == '=' or c == '_' then
-        out[#out + 1] = '\\allowbreak{}'
+        out[#out + 1] = '\\codebreak{}'
       elseif c == '-' and before:match('%w') and after:match('%w') and not path then
         out[#out + 1] = '\\penalty200{}'
       end
@@ -234,7 +242,41 @@ local function cjk_punctuation(str)
   return out
 end
 
-local prose = { Code = inline_code, Str = cjk_punctuation }
+-- A number keeps its unit on its line (「5」/「TB/s」 split read badly): the space between a number
+-- (a bound number's span too) and a Latin unit becomes a non-breaking one.
+local function is_unit(el)
+  if not el or el.t ~= 'Str' then return false end
+  for _, unit in ipairs { '[TGMKP]?B/s', '[TGMKP]?FLOP/s', '[TGMKP]?FLOPs?', '[TGMKP]i?B', 'µs', 'us', 'ms', 'ns', '[GM]Hz' } do
+    if el.text:match('^' .. unit .. '$') or el.text:match('^' .. unit .. '[^%w/]') then return true end
+  end
+  return false
+end
+local function unit_joins(inlines)
+  for i = 2, #inlines - 1 do
+    local space, before = inlines[i], inlines[i - 1]
+    if (space.t == 'Space' or space.t == 'SoftBreak') and is_unit(inlines[i + 1])
+        and pandoc.utils.stringify(before):match('%d$') then
+      inlines[i] = pandoc.RawInline('latex', '~')
+    end
+  end
+  return inlines
+end
+
+-- The same inside one Str (a generated text, the glossary's, keeps its spaces).
+local function str_unit_joins(str)
+  if not str.text:find(' ', 1, true) then return cjk_punctuation(str) end
+  local words = {}
+  for word in str.text:gmatch('[^ ]+') do words[#words + 1] = word end
+  local text = str.text:match('^ *') .. words[1]
+  for i = 2, #words do
+    local joined = words[i - 1]:match('%d$') and is_unit(pandoc.Str(words[i]))
+    text = text .. (joined and '\u{a0}' or ' ') .. words[i]
+  end
+  str.text = text .. (str.text:match(' +$') or '')
+  return cjk_punctuation(str) or str
+end
+
+local prose = { Code = inline_code, Str = str_unit_joins, Inlines = unit_joins }
 
 -- A callout (a block quote): one box with a rule at its left, never split
 -- across pages.
@@ -245,8 +287,73 @@ local function callout(quote)
   return out
 end
 
+-- A table's text width, 160 mm, in ems of the body's 12 pt; a cell's width in ems, roughly: a
+-- Chinese character one, any other 0.55 (a little more than half: room to spare).
+local LINE_EMS = 37.6
+local function ems(text)
+  local n = 0
+  for _, cp in utf8.codes(text) do n = n + (cp >= 0x2E80 and 1 or 0.55) end
+  return n
+end
+
+-- A table whose columns Pandoc sets at their natural width (no widths given) and that would
+-- fill more than SPARE of the line gets widths: its narrow columns keep theirs, the wide ones
+-- share the rest and wrap. Every table with widths (given or so made) then gives each column
+-- room for its longest word (a number, a code) and GROW ems more, taken from the columns that
+-- have more: a number grown by an erratum never runs past its cell. A table below SPARE has
+-- room for its numbers to grow as it is.
+local SPARE, GROW = 0.85, 2.5
+local function fit_columns(tbl)
+  local n, natural, word, given = #tbl.colspecs, {}, {}, tbl.colspecs[1] and tbl.colspecs[1][2]
+  for i = 1, n do natural[i], word[i] = 0, 0 end
+  local function measure(rows)
+    for _, row in ipairs(rows) do
+      for i, cell in ipairs(row.cells) do
+        local text = pandoc.utils.stringify(cell.contents)
+        if i <= n then natural[i] = math.max(natural[i], ems(text)) end
+        -- Chinese breaks anywhere, code after / = _: the longest word is the longest run between.
+        for run in text:gsub('[\xe2-\xef][\x80-\xbf][\x80-\xbf]', ' '):gsub('[/=_]', ' '):gmatch('%S+') do
+          if i <= n then word[i] = math.max(word[i], ems(run)) end
+        end
+      end
+    end
+  end
+  measure(tbl.head.rows)
+  for _, body in ipairs(tbl.bodies) do measure(body.body) end
+  local total, avail, widths = 0, LINE_EMS - n, {}
+  for i = 1, n do total = total + natural[i] + 1 end -- 1 em: a column's padding
+  if not given and total <= SPARE * LINE_EMS then return end
+  if given then
+    for i = 1, n do widths[i] = (tbl.colspecs[i][2] or 0) * avail end
+  else
+    local order, left = {}, avail
+    for i = 1, n do order[i] = i end
+    table.sort(order, function(a, b) return natural[a] < natural[b] end)
+    for k, i in ipairs(order) do
+      widths[i] = math.min(natural[i], left / (n - k + 1))
+      left = left - widths[i]
+    end
+  end
+  local short, spare = 0, 0
+  for i = 1, n do
+    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    if widths[i] < need then short, widths[i] = short + need - widths[i], need
+    else spare = spare + widths[i] - need end
+  end
+  local sum = 0
+  for i = 1, n do
+    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    if short > 0 and spare > 0 and widths[i] > need then
+      widths[i] = widths[i] - math.min(short, spare) * (widths[i] - need) / spare
+    end
+    sum = sum + widths[i]
+  end
+  for i = 1, n do tbl.colspecs[i] = { tbl.colspecs[i][1], widths[i] / math.max(sum, avail) } end
+end
+
 -- A table starts where its caption and a few rows fit.
 local function table_block(tbl)
+  fit_columns(tbl)
   return { pandoc.RawBlock('latex', '\\needspace{8\\baselineskip}'), tbl }
 end
 
@@ -291,6 +398,9 @@ local function blocks(list)
       out:insert(b)
     elseif b.t == 'Header' then
       out:insert(b) -- headings keep Pandoc's own inline code (bookmarks read them)
+    elseif b.t == 'CodeBlock' and #b.classes == 0 then
+      -- A command the prose shows (`$ op_ledger --version`): set like a golden block's, wrapped if it must.
+      out:insert(verbatim('GoldenCommand', b.text, code_size(block_widths(b.text))))
     else
       out:insert(b:walk(prose))
     end

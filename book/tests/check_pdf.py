@@ -16,12 +16,18 @@ Passes when the print edition holds what the book's Markdown names:
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
     each number appears at least twice (the caption and a reference);
+  * no line of the prose ends with a number whose unit (TB/s, µs, FLOP, ...)
+    starts the next;
   * 目录 lists every chapter as the book numbers it (第 28 章 for
     28-op-ledger.md) with a page number;
   * XeLaTeX reported no line running into the margin (Overfull \\hbox), no
     line spaced out (Underfull \\hbox: `程 序 接 受 …`) and no fancyhdr
     warning (\\headheight) in the log beside it (print/book.log), if there
-    is one.
+    is one. Each is named by its page (the PDF page whose text holds the
+    line, else the log's page marker before it), the line's text and the
+    numbers in it that a change in editions/pending.txt brought.
+
+check_pdf.py --planted: those messages, on a made-up log.
 """
 import pathlib
 import re
@@ -109,6 +115,61 @@ def svg_labels(rel):
     return labels
 
 
+# A font switch in a box the log shows (\\TU/NotoSerifCJKSC(0)/m/n/12.045 ), its empty boxes and glue marks.
+LOG_NOISE = re.compile(r"\\TU/[^ ]+ ?|\[\]|\|")
+CJK_GAP = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef])")
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:-\d+)?")
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+UNIT = re.compile(r"(?:[TGMKP]?B/s|[TGMKP]?FLOP/s|[TGMKP]?FLOPs?|[TGMKP]i?B|µs|us|ms|ns|[GM]Hz)(?![\w/])")
+
+
+def grown_numbers():
+    """The numbers a pending change brought (in a + line of editions/pending.txt, in no - line)."""
+    pending = ROOT / "editions" / "pending.txt"
+    if not pending.is_file():
+        return set()
+    plus, minus = set(), set()
+    for line in pending.read_text(encoding="utf-8").splitlines():
+        if line.startswith("diff\t+") or line.startswith("diff\t-"):
+            (plus if line[5] == "+" else minus).update(NUMBER.findall(line[6:]))
+    return plus - minus
+
+
+def log_failures(log, out_dir, pages, grown):
+    """The log's overfull and underfull lines and fancyhdr warnings, each named by its page (the PDF
+    page whose text holds the line; else the log's last [N] page marker before it), the line's
+    text as the log shows it, and the numbers in it that a pending change brought."""
+    failures, shipped = [], "0"
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    pdf_pages = [squeeze(p) for p in pages]
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not re.match(r"(?:Overfull|Underfull) \\hbox |Package fancyhdr Warning: ", line):
+            # A page is shipped out: [N] in the log, N its number as printed (\\count0).
+            for n in re.findall(r"\[(\d+)(?=[\s\]<{]|$)", line):
+                shipped = n
+            i += 1
+            continue
+        box = []
+        i += 1
+        while line.startswith(("Overfull", "Underfull")) and i < len(lines) and lines[i].strip():
+            box.append(lines[i])  # the box's text, wrapped by TeX at 79 characters
+            i += 1
+        said = re.sub(r" in paragraph at lines \d+--\d+| detected at line \d+", "", line)
+        where = f"{log.relative_to(out_dir)}: {said}"
+        if box:
+            text = CJK_GAP.sub("", re.sub(r"\s+", " ", LOG_NOISE.sub("", "".join(box)))).strip()
+            found = [n for n, p in enumerate(pdf_pages, 1) if squeeze(text)[:40] in p]
+            page = f"PDF page {found[0]}" if len(found) == 1 else f"the page after page {shipped}"
+            numbers = [n for n in NUMBER.findall(text) if n in grown]
+            where += f" on {page}" + (f", the line: {text[:120]!r}" if text else "")
+            if numbers:
+                where += f"; the number(s) a pending change brought: {', '.join(dict.fromkeys(numbers))}"
+        failures.append(where)
+    return failures
+
+
 def main(pdf):
     pdf = pathlib.Path(pdf)
     failures = []
@@ -143,6 +204,13 @@ def main(pdf):
     for left in sorted(set(re.findall(r"@(?:fig|tbl):[\w-]+", text))):
         failures.append(f"unresolved reference in the PDF: {left}")
 
+    # A number and its unit on one line of the prose (a line with Chinese in it): print.lua joins them.
+    for n, page in enumerate(text.split("\f"), 1):
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        for before, after in zip(lines, lines[1:]):
+            if CJK.search(before) and re.search(r"\d$", before) and UNIT.match(after):
+                failures.append(f"PDF page {n}: a number and its unit split across lines: {before[-20:]!r} / {after[:20]!r}")
+
     toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
     if "目录" not in text:
         failures.append("no 目录 in the PDF")
@@ -153,14 +221,38 @@ def main(pdf):
 
     log = pdf.parent / "print" / "book.log"
     if log.is_file():
-        overfull = re.findall(r"^(?:Overfull|Underfull) \\hbox .*$|^Package fancyhdr Warning: .*$",
-                              log.read_text(encoding="utf-8", errors="replace"), re.M)
-        for line in overfull:
-            failures.append(f"{log.relative_to(pdf.parent)}: {line}")
+        failures += log_failures(log, pdf.parent, text.split("\f"), grown_numbers())
 
     return verdict(f"{pdf}", failures,
                    f"{pdf}: fonts embedded, {checked} golden lines, figures and {len(labels)} cross-references")
 
 
+def planted():
+    """log_failures on a made-up log: an overfull line is named by its PDF page, its text and the
+    number a pending change brought; one the PDF lacks by the log's page marker."""
+    import tempfile
+    log_text = ("[4] [5 <./figures/a.pdf>]\n"
+                "Overfull \\hbox (6.2pt too wide) in paragraph at lines 10--12\n"
+                "[]\\TU/NotoSerifCJKSC(0)/m/n/12.045 峰 值 是 \\TU/LatinModernRoman(0)/m/n/12.045 2500\n"
+                " \\TU/DejaVuSansMono(0)/m/n/12.045 TFLOP/s|\n []\n\n"
+                "Underfull \\hbox (badness 10000) in paragraph at lines 20--20\n"
+                "[]\\TU/NotoSerifCJKSC(0)/m/n/12.045 程 序 接 受\n\n[6]\n")
+    pages = ["", "", "", "", "", "一段 峰值是 2500 TFLOP/s 的话"]
+    with tempfile.TemporaryDirectory() as work:
+        log = pathlib.Path(work) / "print" / "book.log"
+        log.parent.mkdir()
+        log.write_text(log_text, encoding="utf-8")
+        found = log_failures(log, pathlib.Path(work), pages, {"2500"})
+    want = ["print/book.log: Overfull \\hbox (6.2pt too wide) on PDF page 6, the line: '峰值是 2500 TFLOP/s';"
+            " the number(s) a pending change brought: 2500",
+            "print/book.log: Underfull \\hbox (badness 10000) on the page after page 5, the line: '程序接受'"]
+    failures = [f"said {got!r}, not {expected!r}" for got, expected in zip(found, want) if got != expected]
+    if len(found) != len(want):
+        failures.append(f"{len(found)} findings, not {len(want)}: {found}")
+    return verdict("check_pdf.py --planted", failures, "an overfull line is named by its page, text and grown number")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--planted"]:
+        sys.exit(planted())
     run_main(main, __doc__, 1)

@@ -7,7 +7,7 @@ What a reader of the print edition sees, measured on the PDF itself with
 `pdftotext -bbox-layout` (each word's box; its height is the font size):
 
   sizes  every line of a golden output or code excerpt is set at 7.5 pt or
-         more, and all of them at no more than two sizes (the book's \\codesize
+         more (PDF points, as a viewer measures them: 7.5 TeX points are 7.47), and all of them at no more than two sizes (the book's \\codesize
          and \\codesmall). A code line is a line of the PDF whose text is a
          golden or excerpt line (or the first part of one, or a ↪ continuation),
          of two words or more or 20 characters or more (a lone short word may
@@ -86,7 +86,6 @@ INK = 0.2
 CLOSING = set("，。、；：！？）」』】》”’")
 OPENING = set("（「『【《“‘")
 WRAP_MARK = "↪"
-BP_TO_PT = 72.27 / 72
 
 
 def squeeze(text):
@@ -163,7 +162,7 @@ def line_size(words):
     latin = [w for w in words if not is_cjk(w[0])]
     # The most common height: a symbol (·, ×) may come from another face.
     heights = [round(w[4] - w[2], 2) for w in latin] or [round((w[4] - w[2]) * 0.9, 2) for w in words]
-    return round(max(set(heights), key=heights.count) * BP_TO_PT, 1)
+    return round(max(set(heights), key=heights.count), 2)
 
 
 def code_texts_and_prefixes():
@@ -221,7 +220,7 @@ def check_sizes(pdf):
             size = line_size(words)
             measured += 1
             sizes.setdefault(size, (number, text))
-            if size < MIN_PT - 0.05:
+            if size < MIN_PT - 0.005:
                 failures.append(f"page {number}: code line set at {size} pt (< {MIN_PT} pt): {text[:60]}")
             if text in expected:
                 ruled += 1
@@ -348,6 +347,8 @@ def body_lines(lines):
 def typewriter(words):
     """A line set in the mono face (any verbatim block's, a golden one's or not: an errata diff)."""
     verdicts = [monospaced(w) for w in words]
+    if all(v is None for v in verdicts) and not any(is_cjk(w[0]) for w in words):
+        return line_size(words) <= 9.5  # too short to measure (`-  },`): code is 9 pt at most, prose 12
     return any(verdicts) and not any(v is False for v in verdicts)
 
 
@@ -376,6 +377,11 @@ def break_failures(book, is_code, starts):
         elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
             failures.append(f"page {number}: a figure stands inside a block split across pages ({texts[continues[0] - 1][:20]}"
                             f" above its continuation {texts[continues[0]][:30]})")
+        # A page with text and no running header opens a chapter (or 目录, an appendix): on the right.
+        if i > 0 and body and not turned(lines) and number % 2 == 0 and not any(
+                w[4] < HEADER_BELOW for line in lines for w in line):
+            failures.append(f"page {number} opens a chapter on a left-hand page: {texts[0][:30]}"
+                            " (book.latex's ctexbook option openright)")
         # A chapter's last page: the next page with text has no running header (it opens a chapter).
         # (The first such page only: all of them, for every page, were most of the check's time.)
         if turned(lines):
@@ -432,7 +438,7 @@ def column_error(words, tokens):
         acc = ""
     scale = [(w[3] - w[1]) / len(w[0]) for w in words if w[0].isascii() and len(w[0]) >= 3 and " " not in w[0]]
     # No ASCII word: a column of the line's size (Latin mono face: 0.602 em).
-    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words) / BP_TO_PT
+    advance = sorted(scale)[len(scale) // 2] if scale else 0.602 * line_size(words)
     x0 = starts[0][2] - starts[0][1] * advance
     return max(((x - x0) / advance - col, token) for token, col, x in starts), advance
 
@@ -512,18 +518,19 @@ def planted_breaks():
     starts = {"abcdef"}
     good = [(1, [line("书名", 300)]), (2, header and [header] + filler + [line("abcdef", 700)]),
             (3, [header, line(CONTINUED, 100.0, x=60.0), line("ghijkl", 100.0)] + filler[10:]),
-            (4, [line("第 3 章", 100.0)] + filler)]
+            (4, []), (5, [line("第 3 章", 100.0)] + filler)]
     cases = {
         "a good book": (good, 0),
         "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0), line("↪mnop", 100.0)]
-                                                 + filler[10:]), good[3]], 1),
-        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), good[3]], 1),
+                                                 + filler[10:]), *good[3:]], 1),
+        "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), *good[3:]], 1),
         "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0),
                                                              line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
-                                                            + filler[20:]), good[3]], 1),
+                                                            + filler[20:]), *good[3:]], 1),
         "a figure inside a block": ([*good[:2], (3, [header, line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
-                                                    + filler[20:]), good[3]], 1),
-        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), good[3]], 1),
+                                                    + filler[20:]), *good[3:]], 1),
+        "a chapter's last page 10 % full": ([*good[:2], (3, [header] + filler[:5]), *good[3:]], 1),
+        "a chapter opening on a left-hand page": ([*good[:3], (4, good[4][1])], 1),
     }
     failures = []
     for name, (book, expected) in cases.items():

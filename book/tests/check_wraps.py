@@ -14,8 +14,9 @@ golden line, and where it starts there
     `0.25` / `↪ F/B`).
 
 In the PDF, besides: no row of a table (a golden line of three or more cells) wraps, and at
-most MAX_PDF_WRAPS lines wrap in all (outputs and code): an output too wide for the page is set
-across a turned page (book/filters/print.lua), a chapter's code is formatted to the page's
+most MAX_PDF_WRAPS lines wrap in all (outputs and code; the 勘误与变更 page's diff lines, an
+output's changed lines under their entry, are not counted): an output too wide for the page is
+set across a turned page (book/filters/print.lua), a chapter's code is formatted to the page's
 width (chapters/.clang-format).
 
 --planted checks the rules themselves on made-up cuts, each breaking one: every
@@ -42,6 +43,9 @@ WORD_GROUP = 3
 SPACE = re.compile(r"\s+")
 MAX_PDF_WRAPS = 20
 CELL_GAP = re.compile(r"\S {2,}(?=\S)")
+# A line of the 勘误与变更 page's diffs (-old, +new): an output's changed lines, however wide, set
+# on the page under their entry (not turned, away from it), so not counted in MAX_PDF_WRAPS.
+DIFF_LINE = re.compile(r"[-+]\s*\S")
 
 
 # check() tries every continuation against every golden line: each line is squeezed once, not
@@ -117,6 +121,17 @@ def check(source, texts, lines, rows_stay=False):
     return failures, seen
 
 
+def continuations(lines):
+    """(↪ line, the line it continues) for each continuation of consecutive text lines."""
+    before = ""
+    for raw in lines:
+        line = raw.strip().removeprefix(CONTINUED).strip()
+        if line.startswith(WRAP_MARK):
+            yield line, before
+        elif line:
+            before = line
+
+
 def pdf_lines(pdf):
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
                           text=True).stdout
@@ -146,8 +161,8 @@ def main(pdf, epub):
         # The PDF wraps few lines (below); the EPUB's narrow page many.
         if counts[edition] < (1 if edition == "PDF" else 20):
             failures.append(f"only {counts[edition]} wrapped golden lines found in the {edition}: nothing measured")
-    wraps = [(source, line.strip()) for source, lines in pdf_pages for line in lines
-             if line.strip().removeprefix(CONTINUED).strip().startswith(WRAP_MARK)]
+    wraps = [(source, line.strip()) for source, lines in pdf_pages for line, before in continuations(lines)
+             if not DIFF_LINE.match(before)]
     if len(wraps) > MAX_PDF_WRAPS:
         failures.append(f"{len(wraps)} lines wrap in the PDF, at most {MAX_PDF_WRAPS}: e.g. {wraps[0][0]}: {wraps[0][1][:40]!r}"
                         " (outputs too wide for the page go on turned pages, book/filters/print.lua; a chapter's code"

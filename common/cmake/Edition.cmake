@@ -81,5 +81,10 @@ function(add_edition_tests)
       COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/editions-test.sh ${CMAKE_BINARY_DIR}/editions-test)
     set_tests_properties(scripts/editions PROPERTIES LABELS "tools" TIMEOUT 1200)  # as the template tests: a build and a render in a copy
     set_tests_properties(scripts/editions PROPERTIES COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
+    # An erratum published end to end (issue 64, scripts/tests/errata-workflow-test.sh): a changed
+    # calibration, update-golden with a reason, the change's gate, the PDF's checks, 勘误与变更.
+    add_test(NAME scripts/errata-workflow
+      COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/errata-workflow-test.sh ${CMAKE_BINARY_DIR}/errata-workflow)
+    set_tests_properties(scripts/errata-workflow PROPERTIES LABELS "tools" TIMEOUT 600 COST 100)
   endif()
 endfunction()
