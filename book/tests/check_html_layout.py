@@ -18,11 +18,13 @@ hyphen (`default-` / `plot.svg`); and when a figure's middle dot is set full wid
 `h_q・topk`). Self-check: book/tests/width/self-check.html (a block wider than the page, "，"
 starting a line after math, a path broken at a hyphen, a full-width · in a figure).
 
-Outputs (book/tests/outputs/self-check.html's five faults must be found):
+Outputs (book/tests/outputs/self-check.html's six faults must be found):
 - at every width from a laptop's up (OUTPUT_WIDTHS: 1024 to 2560 px, the contents beside the page
   and hidden by ☰ 目录), every golden block and excerpt shows its widest line whole: nothing
   scrolls or is cut sideways, the text is 12 px or larger, and a line that fits its box is not
-  wrapped (only a line too wide at 12 px may wrap); no block reaches under the contents;
+  wrapped (only a line too wide at 12 px may wrap) and has half a column or more to spare (a
+  browser that rounds glyph widths to whole pixels sets it wider); no block reaches under the
+  contents;
 - a Chinese character in an output takes exactly two columns of the Latin face (the book's
   own monospace faces, book/html/mono_fonts.py), as in a terminal and in the PDF;
 - at 375 px a block too wide for the phone scrolls in its box and shows that it continues: in
@@ -164,15 +166,17 @@ PAGE_WIDTH = r"""
 OUTPUTS = r"""
 async () => {
   await document.fonts.ready;
+  const SLACK = 0.5;  // of a column: the least room a widest line that fits leaves beside it
   const wide = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
   const columns = (line) => [...line].reduce((n, c) => n + (wide.test(c) ? 2 : 1), 0);
   const blocks = [...document.querySelectorAll('div.golden, div.excerpt')];
   const name = (pre) => (pre.closest('[data-source]') || pre).getAttribute('data-source') || pre.className;
-  // The width of N characters set in PRE's face and size (a probe inside it).
+  // The width of N characters set in PRE's face and size (a probe inside it; without the
+  // padding and indent a highlighted line's span gets, which made a column 1.4 columns wide).
   const probe = (pre, text) => {
     const s = document.createElement('span');
     s.textContent = text;
-    s.style.cssText = 'position:absolute; visibility:hidden; white-space:pre; text-indent:0';
+    s.style.cssText = 'position:absolute; visibility:hidden; white-space:pre; text-indent:0; padding:0; margin:0; border:0';
     (pre.querySelector('code') || pre).appendChild(s);
     const w = s.getBoundingClientRect().width;
     s.remove();
@@ -223,6 +227,11 @@ async () => {
         const cs = getComputedStyle(pre);
         const room = pre.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
         const col = probe(pre, '0000000000') / 10;
+        // The widest line that fits keeps a column to spare: a browser that rounds each glyph's
+        // width to whole pixels (hinting) sets a line wider than this one does.
+        const most = Math.max(0, ...pre.textContent.split('\n').map((l) => columns(l.replace(/\s+$/, '')))) * col;
+        if (most <= room && room - most < SLACK * col)
+          found.push(`${name(pre)}: its widest line fits with ${((room - most) / col).toFixed(2)} of a column to spare (${most.toFixed(1)} of ${room.toFixed(1)} px), under ${SLACK}: a browser that rounds glyph widths wraps it`);
         for (const [line, n] of lineRows(pre)) {
           const need = columns(line.replace(/\s+$/, '')) * col;
           if (n > 1 && need <= room - 1) {
@@ -633,7 +642,7 @@ def main(html_dir, theme, baseline_path, shots=None):
                         continue
                     a11y_failures.append(f"{load['name']} at {load['width']} px {'dark' if load['dark'] else 'light'}: "
                                          f"{v['rule']} ({v['impact']}) on {v['target']}: {v['why']}")
-    for fault in ("#cut", "#wraps", "#cjk", "#no-cue", "#small-figure"):
+    for fault in ("#cut", "#wraps", "#tight", "#cjk", "#no-cue", "#small-figure"):
         if not any(fault in line for line in planted_outputs):
             failures.append(f"the self-check page {OUTPUTS_SELF_CHECK.parent.name}/{OUTPUTS_SELF_CHECK.name}: its planted fault {fault} "
                             f"was not found; found: {planted_outputs}")
@@ -660,8 +669,8 @@ def main(html_dir, theme, baseline_path, shots=None):
           "figure (and the self-check page's faults found)")
     print(f"  outputs: {len(chosen)} pages{narrowed}, {blocks} block measurements at {', '.join(map(str, OUTPUT_WIDTHS))} px "
           f"(contents shown and hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no "
-          "fitting line wrapped, Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the "
-          "self-check page's five faults found)")
+          "fitting line wrapped or without half a column to spare, Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the "
+          "self-check page's six faults found)")
     print(f"  code contrast: {len(chosen)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all "
           f"at {AA}:1 or more (the self-check's faint comment found); {theme}: every token readable on paper and "
           "apart from the ink in gray")
