@@ -12,8 +12,11 @@ naming each element (tag, class, the start of its text) that
     max-height that clips a long output);
 
 and each page that starts a line with "，" after inline math, holds a figure
-not in a <figure> with a <figcaption>, numbers 目录's list, or has a display
-formula wider than the column at 1.5 times the font (a reader's larger font).
+not in a <figure> with a <figcaption>, numbers 目录's list, has a display
+formula wider than the column at 1.5 times the font (a reader's larger font),
+or has an element (one without child elements: a long URL, a word) past the
+window once overflow-wrap is turned off, as an e-reader engine that knows only
+word-break would show it (the 参考文献's URLs reached 800 px so).
 The landmarks must name the main matter (bodymatter: the first chapter's page).
 
 The pages are unpacked into a temporary folder and measured in ONE browser
@@ -39,7 +42,7 @@ HEIGHT = 900
 SELF_CHECK = pathlib.Path(__file__).resolve().parent / "width" / "self-check.xhtml"
 # What the self-check page must show (book/tests/width/self-check.xhtml).
 SELF_CHECK_FAULTS = ("ends at", "scrolls sideways", "is clipped", "the page is", "starts a line after",
-                     "not in a <figure>", "目录 numbers its list", "at 1.5 times the font")
+                     "not in a <figure>", "目录 numbers its list", "at 1.5 times the font", "without overflow-wrap")
 DEADLINE = 260  # a hang's message before ctest's TIMEOUT (300; +30 s for Chromium's exit), not a timing
 # check: how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
 MEASURE = r"""
@@ -80,6 +83,16 @@ MEASURE = r"""
       found.push('at 1.5 times the font: ' + name(el) + ' is ' + el.scrollWidth + ' px wide in ' + el.clientWidth + ' px');
   }
   root.style.fontSize = before;
+  // A reader whose engine knows no overflow-wrap (older e-reader engines, which honour word-break):
+  // nothing may rely on it to fit, as a long URL breaking only by it did (the 参考文献 at 800 px).
+  const plain = document.createElement('style');
+  plain.textContent = '* { overflow-wrap: normal !important; word-wrap: normal !important; }';
+  document.head.appendChild(plain);
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.right > limit + 0.5 && !el.querySelector('*')) found.push('without overflow-wrap: ' + name(el) + ' ends at ' + Math.round(box.right) + ' px');
+  }
+  plain.remove();
   return {limit: limit, found: found};
 }
 """
