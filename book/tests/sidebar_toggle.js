@@ -12,7 +12,8 @@
 //     the keyboard reaches the toggle with Tab and opens it with Space, again without scrolling;
 //   - the button is a 44 × 44 px touch target at both widths;
 //   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone;
-//   - a number bound to its source has a dotted underline, and a tap shows the source.
+//   - a number bound to its source has a dotted underline, a tap shows the source, and none is a
+//     tab stop.
 // On the wide check's last page it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) and fails unless the scroll check sees it. It drives the
 // pages on every run: no verdict is kept between runs.
@@ -184,6 +185,8 @@ async function narrow(t) {
   });
   if (bound) {
     t.check(bound.style === 'dotted', `${t.pages[0]} at 375 px: a bound number has no visible cue (text-decoration ${bound.style})`);
+    const stops = await page.evaluate(() => [...document.querySelectorAll('span.bound')].filter((b) => b.tabIndex >= 0).length);
+    t.check(stops === 0, `${t.pages[0]}: ${stops} bound numbers are tab stops, between the keyboard and every link`);
     await page.tap('span.bound[title] >> nth=0');
     const shown = await page.evaluate(() => {
       const b = document.querySelector('span.bound[title]');
