@@ -18,7 +18,8 @@ has an element (one without child elements: a long URL, a word) past the
 window once overflow-wrap is turned off, as an e-reader engine that knows only
 word-break would show it (the 参考文献's URLs reached 800 px so), or a figure
 whose smallest text is drawn under 9 px (its <text>'s size in the SVG times the
-width Chromium draws the image at over the viewBox's width), and each SVG of
+width Chromium draws the image at over the viewBox's width), or a link outside
+the nav that is not underlined (an e-ink screen shows no colour); and each SVG of
 the package, opened on its own, that has a text past its edge (epub_svg in
 book/filters/figure_svg.lua sets the figures' text larger for the EPUB).
 The landmarks must name the main matter (bodymatter: the first chapter's page).
@@ -50,7 +51,7 @@ SELF_CHECK_SVG = SELF_CHECK.parent / "small-figure.svg"  # opened on its own too
 # What the self-check page must show (book/tests/width/self-check.xhtml).
 SELF_CHECK_FAULTS = ("ends at", "scrolls sideways", "is clipped", "the page is", "starts a line after",
                      "not in a <figure>", "目录 numbers its list", "at 1.5 times the font", "without overflow-wrap",
-                     "figure text", "passes the figure's edge")
+                     "figure text", "passes the figure's edge", "a link told by colour alone")
 DEADLINE = 260  # a hang's message before ctest's TIMEOUT (300; +30 s for Chromium's exit), not a timing
 # check: how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
 MEASURE = r"""
@@ -89,6 +90,11 @@ MEASURE = r"""
     const figure = img.closest('figure');
     if (!figure || !figure.querySelector('figcaption')) found.push('a figure not in a <figure> with a <figcaption>: ' + img.getAttribute('src'));
     figures.push({src: img.src, width: img.getBoundingClientRect().width});
+  }
+  // A link in the text is underlined: an e-ink screen shows no colour (the contents' lists excepted).
+  for (const a of document.querySelectorAll('a[href]')) {
+    if (a.closest('nav') || !(a.textContent || '').trim()) continue;
+    if (!getComputedStyle(a).textDecorationLine.includes('underline')) { found.push('a link told by colour alone: ' + name(a)); break; }
   }
   // 目录 does not number its entries (they are chapters with numbers of their own).
   for (const ol of document.querySelectorAll('nav ol'))
