@@ -22,7 +22,8 @@ width Chromium draws the image at over the viewBox's width), or a link outside
 the nav that is not underlined (an e-ink screen shows no colour); and each SVG of
 the package, opened on its own, that has a text past its edge (epub_svg in
 book/filters/figure_svg.lua sets the figures' text larger for the EPUB).
-The landmarks must name the main matter (bodymatter: the first chapter's page).
+The landmarks must name the main matter (bodymatter: the first chapter's page),
+and dc:rights, when the package has one, must state rights (not a build note).
 
 The pages are unpacked into a temporary folder and measured in ONE browser
 session (chromium_pages.py: Node and playwright-core, as the search's tests),
@@ -171,6 +172,14 @@ def bodymatter_failures(opf_dir, opf):
     return []
 
 
+def rights_failures(opf):
+    """dc:rights, when the package has it, states rights (a reader's library shows it as such),
+    not a note on how the book was made, as metadata.yaml's `rights` is."""
+    return [f"dc:rights holds no statement of rights (版权, ©, 许可, a licence): {text!r}"
+            for text in re.findall(r"<dc:rights>(.*?)</dc:rights>", opf, re.S)
+            if not re.search(r"版权|©|许可|licen[cs]e|CC[- ]BY", text, re.I)]
+
+
 def main(epub):
     failures, checked = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -181,6 +190,7 @@ def main(epub):
         opf_path = tmp / "book" / re.search(r'full-path="([^"]+)"', container).group(1)
         spine = pages(opf_path.parent, opf_path.read_text(encoding="utf-8"))
         failures += bodymatter_failures(opf_path.parent, opf_path.read_text(encoding="utf-8"))
+        failures += rights_failures(opf_path.read_text(encoding="utf-8"))
         svgs = [opf_path.parent / href for href in
                 re.findall(r'<item [^>]*href="([^"]+)" media-type="image/svg\+xml"', opf_path.read_text(encoding="utf-8"))]
         loads = [{"url": page.as_uri(), "width": WIDTH, "height": HEIGHT, "dark": False, "shot": None}
