@@ -93,8 +93,11 @@ end
 local function change_blocks(change)
   local chapter = change.path:match('^golden/([^/]+)/')
   local blocks = pandoc.List()
+  -- The record's reason is a sentence of the page: it ends as one, with 。 unless it has its own.
+  local reason, last = change.reason, change.reason:sub(-3)  -- 。！？ are three bytes each
+  if last ~= '。' and last ~= '！' and last ~= '？' then reason = reason .. '。' end
   blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. chapter_label(chapter) .. '，'), pandoc.Code(change.path),
-    pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. change.reason) })
+    pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. reason) })
   -- A figure's diff is SVG coordinates, pages of them, that no reader can read: the entry says
   -- how many lines changed and points to the figure as it is now.
   if change.path:match('%.svg$') then

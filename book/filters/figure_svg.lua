@@ -4,6 +4,7 @@
 --     `<text class="heading">` the programs draw): in the book the caption
 --     is the figure's title. The viewBox starts below where it stood. A
 --     middle dot in its text is set in a Latin face (latin_dots).
+--   * epub_svg(text): book_svg with its text never under 9 px on a 600 px screen.
 --   * latex_figure(text, dir, name): the PDF form. rsvg-convert draws the
 --     figure's shapes (no text, so no fonts) into DIR/NAME.pdf; XeLaTeX sets
 --     every text of the SVG over it, at its position, anchor, rotation, colour
@@ -36,6 +37,32 @@ function M.book_svg(text)
     return string.format('<svg %sheight="%.2f" viewBox="0 %d %s %.2f"', pre, tonumber(h) - HEADING_CUT, HEADING_CUT,
       w, tonumber(vh) - HEADING_CUT)
   end, 1))
+end
+
+-- The EPUB's figure: book_svg with every text at least EPUB_TEXT_PX when the figure is drawn
+-- EPUB_COLUMN px wide (a 600 px e-ink screen less the page's margins: 549 px in Chromium),
+-- where the programs' 11-unit labels of an 800-unit figure would be 7.5 px. A text keeps its
+-- position and anchor (as in the PDF, whose text has a floor too); a lowered <tspan> (a
+-- subscript) grows with its text. book/epub-width measures the sizes drawn, and that no text
+-- grew past the figure's edge (the widest, chapter 28's subtitle, ends 12 units short of it).
+local EPUB_COLUMN, EPUB_TEXT_PX = 548, 9
+function M.epub_svg(text)
+  local svg = M.book_svg(text)
+  local width = tonumber(svg:match('<svg [^>]-viewBox="[-%d.]+ [-%d.]+ ([%d.]+)'))
+  local default = tonumber(svg:match('<svg [^>]-font%-size="([%d.]+)"') or '16')
+  if not width then return svg end
+  local least = EPUB_TEXT_PX * width / EPUB_COLUMN
+  return (svg:gsub('<text ([^>]*)>(.-)</text>', function(attrs, body)
+    local size = tonumber(attrs:match('font%-size="([%d.]+)"')) or default
+    if size >= least then return nil end
+    local grow = least / size
+    local sized = string.format('font-size="%.2f"', least)
+    attrs = attrs:find('font%-size="') and attrs:gsub('font%-size="[%d.]+"', sized, 1) or (attrs .. ' ' .. sized)
+    body = body:gsub('(<tspan [^>]-)font%-size="([%d.]+)"', function(open, s)
+      return string.format('%sfont-size="%.2f"', open, tonumber(s) * grow)
+    end)
+    return '<text ' .. attrs .. '>' .. body .. '</text>'
+  end))
 end
 
 local function xml_unescape(s)

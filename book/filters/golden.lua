@@ -206,10 +206,11 @@ local function figure_block(block)
     if not latex then return nil end
     blocks:insert(pandoc.Para { pandoc.RawInline('latex', latex) })
   elseif is_epub then
-    -- The EPUB carries the figure (without its heading) as an image resource.
+    -- The EPUB carries the figure (without its heading, its text large enough for a 600 px
+    -- screen) as an image resource.
     local alt = text:match('<title>(.-)</title>') or rel
     local name = figure_href(rel)
-    pandoc.mediabag.insert(name, 'image/svg+xml', figure_svg.book_svg(text))
+    pandoc.mediabag.insert(name, 'image/svg+xml', figure_svg.epub_svg(text))
     blocks:insert(pandoc.Para { pandoc.Image({ pandoc.Str(alt) }, name) })
   else
     -- Inline (the page stays one file); a tap opens the full-size SVG.

@@ -10,6 +10,7 @@
 --     paginated readers cannot scroll sideways; book/epub.css sets the size at
 --     which EPUB_COLUMNS fit a 600 px screen, book/tests/check_epub_width.py
 --     measures it). The PDF's lines are wrapped by print.lua.
+--   * EPUB: no dc:rights from metadata.yaml's `rights`, a note on the outputs' sources.
 if FORMAT ~= 'latex' and not FORMAT:match('epub') then return {} end
 
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -36,7 +37,14 @@ local function wrapped_code(div)
   end }
 end
 
+-- EPUB: metadata.yaml's `rights` is a note on where the outputs come from (the PDF's title page
+-- prints it), not a statement of rights, which is what a reader's library shows dc:rights as.
+local function meta(m)
+  if FORMAT:match('epub') then m.rights = nil return m end
+end
+
 return { {
+  Meta = meta,
   Div = wrapped_code,
   Span = function(span)
     if span.classes:includes('screen-only') then return {} end

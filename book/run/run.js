@@ -103,6 +103,12 @@
   // The sample files a case may name (book/render.sh writes run/files.js from the repository).
   function sampleFiles() { return window.bookRunFiles || {}; }
 
+  // A line's width in terminal columns, as book/filters/wrap.lua counts it (CJK two).
+  const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+  function columns(text) {
+    return Math.max(0, ...text.split('\n').map((line) => [...line].reduce((n, c) => n + (WIDE.test(c) ? 2 : 1), 0)));
+  }
+
   function addControl(block) {
     const program = block.dataset.program;
     const original = Array.from(block.children);
@@ -179,8 +185,19 @@
         });
         head.appendChild(back);
         const parts = [head];
-        if (run.stdout !== '' || run.stderr === '') parts.push(element('pre', 'run-stdout', run.stdout));
-        if (run.stderr !== '') parts.push(element('pre', 'run-stderr', run.stderr));
+        const texts = [];
+        if (run.stdout !== '' || run.stderr === '') texts.push(element('pre', 'run-stdout', run.stdout));
+        if (run.stderr !== '') texts.push(element('pre', 'run-stderr', run.stderr));
+        if (block.matches('div.golden')) parts.push(...texts);
+        else if (texts.length) {
+          // A figure's text is set as a golden output is (book/html/page.css: as wide as its widest
+          // line beside the figure, wrapped when still too wide, scrolling on a phone; run.css
+          // wraps an error), not cut at the figure's edge.
+          const box = element('div', 'golden run-text');
+          box.style.setProperty('--cols', columns(run.stdout + '\n' + run.stderr));
+          box.append(...texts);
+          parts.push(box);
+        }
         if (run.plot) {
           const figure = element('img', 'run-plot');
           figure.alt = '--plot 写出的图';

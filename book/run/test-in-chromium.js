@@ -7,7 +7,9 @@
 // page shows with the golden file the block names (data-source): stdout byte
 // for byte, or the SVG that --plot wrote. Then a bad flag must show exit
 // status 2 and one line on stderr, and "回到书中的输出" must bring the book's
-// output back. Every case of the chapter's cases.list that reads a profile
+// output back. The first figure's result is never cut at its right edge: run
+// without --plot at 1280 px (a table wider than the figure) and with a bad
+// flag at 375 px. Every case of the chapter's cases.list that reads a profile
 // (--profile) runs in the page too (yaml-cpp in wasm, the sample file the page
 // carries), and, where its output does not name the file, once more with the
 // profile pasted into the page's box (--profile my-machine.yaml).
@@ -247,6 +249,25 @@ async function testPage(cdp, page) {
     failures.push(`a bad flag: expected one stderr line naming --no-such-flag, got ${JSON.stringify(bad.stderr)}`);
   }
   if (bad.stdout) failures.push(`a bad flag printed on stdout: ${JSON.stringify(bad.stdout)}`);
+  // A figure's result is shown whole, as a golden block's is: at 1280 px its stdout (the figure's
+  // flags without --plot: a table wider than the figure) and at 375 px a bad flag's error are
+  // never cut at the figure's right edge (nothing hidden beyond its box, nothing past the window).
+  if (firstFigure >= 0) {
+    const figureFlags = blocks[firstFigure].flags.replace(/\s*--plot\s+@OUT@/, '').trim();
+    for (const [width, flags] of [[1280, figureFlags], [375, '--no-such-flag 1']]) {
+      await cdp.send('Emulation.setDeviceMetricsOverride', {width, height: 900, deviceScaleFactor: 1, mobile: false}, sessionId);
+      const shown = await evaluate(`(${runBlockInPage})(${firstFigure}, ${JSON.stringify(flags)}, true)`);
+      const cut = await evaluate(`Array.from(document.querySelectorAll('[data-program][data-flags]')[${firstFigure}]
+        .querySelectorAll('.run-result pre'), (pre) => {
+          const r = pre.getBoundingClientRect();
+          return pre.scrollWidth > pre.clientWidth + 1 || r.right > window.innerWidth + 0.5
+            ? pre.className + ': ' + pre.scrollWidth + ' px of text in a ' + pre.clientWidth + ' px box, its right edge at ' + Math.round(r.right) + ' px' : null;
+        }).filter(Boolean)`);
+      if (!shown.stdout && !shown.stderr) failures.push(`figure ${shown.source} run as "${flags}" at ${width} px showed nothing`);
+      cut.forEach((c) => failures.push(`figure ${shown.source} run as "${flags}" at ${width} px: its result is cut: ${c}`));
+    }
+    await cdp.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
+  }
   // RUN_TEST_SCREENSHOT=FILE.png: the reader's run of the second block (a bad flag in the first), to
   // look at; RUN_TEST_WIDTH=375 a phone's width, RUN_TEST_DARK=1 the dark colour scheme.
   const name = path.basename(page);

@@ -168,6 +168,8 @@
   }
   if (document.readyState === 'complete') markLanding(); else window.addEventListener('load', markLanding);
 
+  // Searches for what the box holds; the promise resolves once its list is shown (or replaced by
+  // a later query's).
   let pending = 0;
   function run() {
     const query = input.value.trim();
@@ -175,9 +177,9 @@
     if (!query) {
       results.hidden = true;
       results.replaceChildren();
-      return;
+      return Promise.resolve();
     }
-    load().then((search) => {
+    return load().then((search) => {
       if (ticket === pending) show(query, search.search(query));
     }, (err) => {
       results.hidden = false;
@@ -195,11 +197,15 @@
     if (e.key === 'Escape') {
       input.value = '';
       run();
-    } else if (e.key === 'Enter') {
+    } else if (e.key === 'Enter' && !e.isComposing && e.keyCode !== 229) {
+      // Enter opens the first hit of what is typed now, once its list is shown (the list on
+      // screen may still be the previous query's); an Enter that picks an IME candidate does not.
       clearTimeout(timer);
-      run();
-      const first = results.querySelector('a');
-      if (first) first.click();
+      const query = input.value.trim();
+      run().then(() => {
+        const first = results.dataset.query === query && results.querySelector('a.book-search-hit');
+        if (first && input.value.trim() === query) first.click();
+      });
     }
   });
 })();

@@ -3,7 +3,8 @@
 published output (editions/edition-*.txt and editions/pending.txt) by its ID, linked to the
 output, and sets a figure's change as a sentence, never as its SVG diff: pages of coordinates no
 reader can read (book/filters/editions.lua), linked to the figure in its page, or saying the
-book does not show it. A text output's diff lines are shown."""
+book does not show it. A text output's diff lines are shown. Each entry's reason ends as a
+sentence does (。)."""
 import html
 import re
 from pathlib import Path
@@ -22,12 +23,15 @@ def main(html_dir):
     for change in changes:
         if f"输出 {change.ident}" not in text:
             failures.append(f"{change.path}: 输出 {change.ident} is not listed")
+        entry = re.search(rf"输出 {change.ident}（[^）]*）\s*\S+：([^\n]*)", text)
+        if entry and not re.search(r"[。！？]$", entry.group(1).strip()):
+            failures.append(f"{change.path}: 输出 {change.ident}'s entry does not end as a sentence (。): {entry.group(1).strip()[-40:]!r}")
         shown = [d for d in change.diff if d[:1] in "+-" and d[1:].strip() and d[1:] in text]
         if change.path.endswith(".svg"):
             if shown:
                 failures.append(f"{change.path}: a figure's SVG diff is printed ({len(shown)} lines, e.g. {shown[0][:80]!r})")
             linked = f'href="{change.path.split("/")[1]}.html#out-{change.ident}"' in page
-            if not linked and not re.search(rf"输出 {change.ident}（[^）]*）[^。]*这是一张图（书中未收）", text):
+            if not linked and not re.search(rf"输出 {change.ident}（[^）]*）[^。]*。?\s*这是一张图（书中未收）", text):
                 failures.append(f"{change.path}: 输出 {change.ident} neither links to the figure nor says the book does not show it")
         elif change.diff and not shown:
             failures.append(f"{change.path}: none of its diff lines is shown")

@@ -14,15 +14,20 @@ Page width (every page, 375 and 1280 px, light): fails when a page is wider than
 viewport without a scrolling box of its own around it (a wide output or a formula may scroll
 inside its box; the page may not); when Chinese punctuation right after inline math starts a
 line (，after a formula at the end of a line); when a path in inline code breaks right after a
-hyphen (`default-` / `plot.svg`); and when a figure's middle dot is set full width (a ・ in
-`h_q・topk`). Self-check: book/tests/width/self-check.html (a block wider than the page, "，"
-starting a line after math, a path broken at a hyphen, a full-width · in a figure).
+hyphen (`default-` / `plot.svg`); when a figure's middle dot is set full width (a ・ in
+`h_q・topk`); when a previous / next title is cut though the bar holds them all whole; and,
+at 1280 px, when a display formula that does not scroll shows a line at its right edge (a
+screenshot of it).
+Self-check: book/tests/width/self-check.html (a block wider than the page, "，" starting a line
+after math, a path broken at a hyphen, a full-width · in a figure, a title cut with room).
 
-Outputs (book/tests/outputs/self-check.html's five faults must be found):
+Outputs (book/tests/outputs/self-check.html's six faults must be found):
 - at every width from a laptop's up (OUTPUT_WIDTHS: 1024 to 2560 px, the contents beside the page
   and hidden by ☰ 目录), every golden block and excerpt shows its widest line whole: nothing
   scrolls or is cut sideways, the text is 12 px or larger, and a line that fits its box is not
-  wrapped (only a line too wide at 12 px may wrap); no block reaches under the contents;
+  wrapped (only a line too wide at 12 px may wrap) and has half a column or more to spare (a
+  browser that rounds glyph widths to whole pixels sets it wider); no block reaches under the
+  contents;
 - a Chinese character in an output takes exactly two columns of the Latin face (the book's
   own monospace faces, book/html/mono_fonts.py), as in a terminal and in the PDF;
 - at 375 px a block too wide for the phone scrolls in its box and shows that it continues: in
@@ -87,6 +92,7 @@ DEADLINE = 720  # a hang's message before ctest's TIMEOUT (750; +30 s for Chromi
 # check: how near a run comes to a third of the TIMEOUT is scripts/test --load-check's to measure
 CUE = 0.025     # the least difference in mean luminance (0..1) between the box's two edges
 FIGURE_TEXT = 9  # CSS px: the smallest figure text a phone must show
+EDGE_LINE = 6    # of 255: the most a display formula's last pixel column may differ from its inside
 AA = 4.5
 GRAY_APART = 1.5
 PAPER = "#ffffff"
@@ -147,6 +153,27 @@ PAGE_WIDTH = r"""
       if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`a path breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
     }
   }
+  // A wide window: the first display formula that does not scroll, its right edge in view, goes to
+  // a screenshot (report.clip), where Python looks for a line at that edge (the scroll cue's
+  // layers, at a box edge on half a pixel, left one).
+  const still = W >= 1024 && [...document.querySelectorAll('.math.display')].find((m) => m.scrollWidth <= m.clientWidth + 1);
+  if (still) {
+    still.scrollIntoView({ block: 'center' });
+    const r = still.getBoundingClientRect();
+    report.mathEdge = still.textContent.trim().slice(0, 30);
+    report.clip = { x: Math.floor(r.right) - 12, y: Math.round(r.top + r.height / 2) - 3, width: 13, height: 6 };
+  }
+  // The previous / next titles are cut (with an ellipsis) only when the bar cannot hold them all.
+  report.navCut = [];
+  for (const bar of document.querySelectorAll('div.nav')) {
+    const links = [...bar.querySelectorAll(':scope > a')];
+    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+    const text = (a) => { const r = document.createRange(); r.selectNodeContents(a); return r.getBoundingClientRect().width; };
+    const need = links.reduce((n, a) => n + text(a), 0) + gap * (links.length - 1);
+    const cut = links.filter((a) => text(a) > a.clientWidth + 1);
+    if (cut.length && need <= bar.clientWidth)
+      report.navCut.push(`"${cut[0].textContent.trim().slice(0, 30)}" is cut by ${Math.round(text(cut[0]) - cut[0].clientWidth)} px, though the bar holds every title whole (${Math.ceil(need)} of ${bar.clientWidth} px)`);
+  }
   // A middle dot in a figure's text is narrow, not a full-width ・ (book_svg sets it in a Latin face).
   report.dots = [];
   for (const t of document.querySelectorAll('svg text')) {
@@ -164,15 +191,17 @@ PAGE_WIDTH = r"""
 OUTPUTS = r"""
 async () => {
   await document.fonts.ready;
+  const SLACK = 0.5;  // of a column: the least room a widest line that fits leaves beside it
   const wide = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
   const columns = (line) => [...line].reduce((n, c) => n + (wide.test(c) ? 2 : 1), 0);
   const blocks = [...document.querySelectorAll('div.golden, div.excerpt')];
   const name = (pre) => (pre.closest('[data-source]') || pre).getAttribute('data-source') || pre.className;
-  // The width of N characters set in PRE's face and size (a probe inside it).
+  // The width of N characters set in PRE's face and size (a probe inside it; without the
+  // padding and indent a highlighted line's span gets, which made a column 1.4 columns wide).
   const probe = (pre, text) => {
     const s = document.createElement('span');
     s.textContent = text;
-    s.style.cssText = 'position:absolute; visibility:hidden; white-space:pre; text-indent:0';
+    s.style.cssText = 'position:absolute; visibility:hidden; white-space:pre; text-indent:0; padding:0; margin:0; border:0';
     (pre.querySelector('code') || pre).appendChild(s);
     const w = s.getBoundingClientRect().width;
     s.remove();
@@ -223,6 +252,11 @@ async () => {
         const cs = getComputedStyle(pre);
         const room = pre.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
         const col = probe(pre, '0000000000') / 10;
+        // The widest line that fits keeps a column to spare: a browser that rounds each glyph's
+        // width to whole pixels (hinting) sets a line wider than this one does.
+        const most = Math.max(0, ...pre.textContent.split('\n').map((l) => columns(l.replace(/\s+$/, '')))) * col;
+        if (most <= room && room - most < SLACK * col)
+          found.push(`${name(pre)}: its widest line fits with ${((room - most) / col).toFixed(2)} of a column to spare (${most.toFixed(1)} of ${room.toFixed(1)} px), under ${SLACK}: a browser that rounds glyph widths wraps it`);
         for (const [line, n] of lineRows(pre)) {
           const need = columns(line.replace(/\s+$/, '')) * col;
           if (n > 1 && need <= room - 1) {
@@ -361,7 +395,10 @@ async (what) => {
   const a11y = """ + A11Y.strip() + r""";
   const report = {};
   if (what.contrast) report.contrast = contrast();
-  if (what.width) report.width = pageWidth();
+  if (what.width) {
+    report.width = pageWidth();
+    if (report.width.clip) report.clip = report.width.clip;
+  }
   if (what.outputs) {
     report.outputs = await outputs();
     if (report.outputs.clip) report.clip = report.outputs.clip;
@@ -376,7 +413,7 @@ def page_findings(where, r):
     out = []
     if r["scrollWidth"] > r["width"]:
         out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
-    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"] + r["dots"]]
+    return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"] + r["dots"] + r["navCut"]]
 
 
 def page_self_check(width, r, error):
@@ -397,6 +434,8 @@ def page_self_check(width, r, error):
         missed.append("a path in inline code broken after a hyphen")
     if not r["dots"]:
         missed.append("a full-width · in a figure's text")
+    if not r["navCut"]:
+        missed.append("a previous / next title cut in a bar with room for it")
     return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
 
 
@@ -450,6 +489,18 @@ def edge_cue(shot, box, clip):
                           for (r, g, b) in (rows[y][x] for x in xs)) / (255 * len(xs) * (bottom - top))
     left, right = int(box["left"]) - x0, int(box["right"]) - x0
     return mean(range(right - 9, right - 3)) - mean(range(left + 3, left + 9))
+
+
+def math_edge(where, shot, formula):
+    """A line at a display formula's right edge: SHOT holds 13 px up to and with its last pixel
+    column, which must look like the box inside it (both the page's paper: the box has no border)."""
+    _, height, rows = png_pixels(shot)
+    lum = lambda px: 0.2126 * px[0] + 0.7152 * px[1] + 0.0722 * px[2]
+    diff = max(abs(lum(row[12]) - lum(row[4])) for row in rows[:height])
+    if diff > EDGE_LINE:
+        return [f"{where}: a line at the right edge of the display formula {formula!r} "
+                f"(its last pixel column {diff:.0f}/255 off the box)"]
+    return []
 
 
 def output_findings(load, r):
@@ -515,7 +566,8 @@ def loads_of(page, full, shots_dir, searched):
                 "name": page.name, "args": what, "inject": [AXE] if what.get("a11y") else []}
     if not full:
         return [load(width, False, "desktop" if width != PHONE else "phone", width=True) for width in PAGE_WIDTHS]
-    out = [load(CONTRAST_WIDTH, False, "desktop", width=True, outputs=True, contrast=True),
+    math_shot = os.path.join(shots_dir, f"{page.stem}-{CONTRAST_WIDTH}-math-edge.png")
+    out = [load(CONTRAST_WIDTH, False, "desktop", shot=math_shot, width=True, outputs=True, contrast=True),
            load(CONTRAST_WIDTH, True, "desktop", contrast=True)]
     out += [load(width, False, "desktop", outputs=True) for width in OUTPUT_WIDTHS if width != CONTRAST_WIDTH]
     out += [load(CONTRAST_WIDTH, dark, "desktop", a11y=True) for dark in (True, False)]
@@ -615,6 +667,8 @@ def main(html_dir, theme, baseline_path, shots=None):
             if what.get("width"):
                 width_loads += 1
                 failures += page_findings(where, r["width"])
+                if r["width"].get("mathEdge") and load["shot"]:
+                    failures += math_edge(where, load["shot"], r["width"]["mathEdge"])
             if what.get("outputs"):
                 blocks += r["outputs"]["blocks"]
                 failures += output_findings(load, r["outputs"])
@@ -633,7 +687,7 @@ def main(html_dir, theme, baseline_path, shots=None):
                         continue
                     a11y_failures.append(f"{load['name']} at {load['width']} px {'dark' if load['dark'] else 'light'}: "
                                          f"{v['rule']} ({v['impact']}) on {v['target']}: {v['why']}")
-    for fault in ("#cut", "#wraps", "#cjk", "#no-cue", "#small-figure"):
+    for fault in ("#cut", "#wraps", "#tight", "#cjk", "#no-cue", "#small-figure"):
         if not any(fault in line for line in planted_outputs):
             failures.append(f"the self-check page {OUTPUTS_SELF_CHECK.parent.name}/{OUTPUTS_SELF_CHECK.name}: its planted fault {fault} "
                             f"was not found; found: {planted_outputs}")
@@ -657,11 +711,11 @@ def main(html_dir, theme, baseline_path, shots=None):
     print(f"{len(every)} pages, each loaded twice (desktop, phone) in one browser session:")
     print(f"  page width: {width_loads} measurements at {' and '.join(map(str, PAGE_WIDTHS))} px: nothing wider than the "
           "viewport, no punctuation starting a line after math, no path broken at a hyphen, no full-width · in a "
-          "figure (and the self-check page's faults found)")
+          "figure, no previous / next title cut where the bar has room (and the self-check page's faults found)")
     print(f"  outputs: {len(chosen)} pages{narrowed}, {blocks} block measurements at {', '.join(map(str, OUTPUT_WIDTHS))} px "
           f"(contents shown and hidden) and {PHONE} px light and dark: every widest line whole at 12 px or more, no "
-          "fitting line wrapped, Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the "
-          "self-check page's five faults found)")
+          "fitting line wrapped or without half a column to spare, Chinese two columns, the phone's scroll cue seen, figure text 9 px or more (and the "
+          "self-check page's six faults found)")
     print(f"  code contrast: {len(chosen)} pages{narrowed}, light and dark: {pieces} pieces of code and output text all "
           f"at {AA}:1 or more (the self-check's faint comment found); {theme}: every token readable on paper and "
           "apart from the ink in gray")

@@ -1,15 +1,19 @@
 // node sidebar_toggle.js DEPS_DIR HTML_DIR
 // ☰ 目录 as a reader uses it (ctest book/sidebar, label book), in headless Chromium (Debian's,
 // driven by playwright-core from DEPS_DIR, as the search's tests do):
-//   - at 1280 px, scrolled deep into a chapter, a click on ☰ 目录 hides the contents and leaves
-//     the page where it was (scrollY unchanged); the next page opens with the contents still
-//     hidden, and a second click shows them again, remembered too;
+//   - at 1100, 1280, 1600, 1920 and 2560 px, scrolled deep into a chapter, a click on ☰ 目录
+//     hides the contents (over 1280 px; below, opens them over the page, and Esc closes them)
+//     and a second shows them again, and the line under the reader, a third down the window,
+//     stays within 20 px of where it was, though the page's text moves beside the contents;
+//   - at 1280 px the next page opens with the contents still hidden, and a click there shows
+//     them again, remembered too;
 //   - at 375 px, scrolled deep, a click opens the contents over the page where the reader is
 //     (visible under the top bar, scrollY unchanged), Esc closes them, a link in them closes them;
 //     the keyboard reaches the toggle with Tab and opens it with Space, again without scrolling;
 //   - the button is a 44 × 44 px touch target at both widths;
 //   - 本章内容 is left out beside the contents (they list the same sections) and folded on a phone;
-//   - a number bound to its source has a dotted underline, and a tap shows the source.
+//   - a number bound to its source has a dotted underline, a tap shows the source, and none is a
+//     tab stop.
 // On the wide check's last page it plants the old fault (the checkbox placed at the top of the
 // page, where focusing it scrolls) and fails unless the scroll check sees it. It drives the
 // pages on every run: no verdict is kept between runs.
@@ -40,6 +44,49 @@ const scrollTo = async (page, y) => {
   return (await state(page)).y;
 };
 
+// The line under the reader: the first character of main's text a third down the window, kept
+// in the page (window.__line) so that where it went can be read after a press; its top in px.
+const markLine = (page) => page.evaluate(() => {
+  const main = document.querySelector('main').getBoundingClientRect();
+  for (let y = window.innerHeight / 3; y < window.innerHeight; y += 8) {
+    for (let x = main.left + 8; x < main.right; x += 40) {
+      const c = document.caretRangeFromPoint(x, y);
+      const node = c && c.startContainer;
+      if (!node || node.nodeType !== Node.TEXT_NODE || !node.data.trim() || !node.parentElement.closest('main')) continue;
+      const r = document.createRange();
+      const at = Math.min(c.startOffset, node.data.length - 1);
+      r.setStart(node, at);
+      r.setEnd(node, at + 1);
+      window.__line = r;
+      return { top: r.getBoundingClientRect().top, text: node.data.slice(at, at + 20) };
+    }
+  }
+  return null;
+});
+const lineTop = (page) => page.evaluate(() => window.__line.getBoundingClientRect().top);
+
+// At each wide WIDTH, scrolled deep: ☰ 目录 hides the contents, then shows them again, and the
+// line under the reader stays within LINE_KEPT px of where it was (the text reflows beside them).
+const LINE_KEPT = 20;
+async function keepsLine(t, page) {
+  for (const width of [1100, 1280, 1600, 1920, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    await scrollTo(page, 5000);
+    for (const what of ['hiding', 'showing']) {
+      const line = await markLine(page);
+      if (!line) { t.check(false, `${t.pages[0]} at ${width} px: no text a third down the window`); break; }
+      await page.click('.sidebar-button');
+      await settle(page);
+      if (width < 1280) await page.keyboard.press('Escape');  // the contents open over the page; closed again
+      const top = await lineTop(page);
+      t.check(Math.abs(top - line.top) <= LINE_KEPT, `${t.pages[0]} at ${width} px: ${what} the contents moved the line ` +
+              `under the reader ("${line.text}") by ${Math.round(top - line.top)} px (from ${Math.round(line.top)} to ${Math.round(top)}), over ${LINE_KEPT}`);
+      if (width < 1280) break;
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 // At WIDTH px: the button is a touch target; scrolled deep into the page, the button is pressed
 // (clicked or tapped); returns where the page was and the state after.
 async function scrollDeepAndPress(t, page, width, press) {
@@ -60,12 +107,11 @@ async function wide(t, ctx) {
   t.check(s.shown, `${t.pages[0]} at 1280 px: the contents are not shown on a fresh load`);
   const tocShown = () => page.evaluate(() => { const t = document.getElementById('TOC'); return !!t && getComputedStyle(t).display !== 'none'; });
   t.check(!(await tocShown()), `${t.pages[0]} at 1280 px: 本章内容 repeats the sections the contents beside it list`);
+  await keepsLine(t, page);
   const pressed = await scrollDeepAndPress(t, page, 1280, (sel) => page.click(sel));
-  const y = pressed.y;
   s = pressed.s;
   t.check(!s.shown, `${t.pages[0]} at 1280 px: ☰ 目录 did not hide the contents`);
   t.check(await tocShown(), `${t.pages[0]} at 1280 px: with the contents hidden, 本章内容 is not shown either`);
-  t.check(s.y === y, `${t.pages[0]} at 1280 px: hiding the contents moved the page from scrollY ${y} to ${s.y}`);
   // The section being read is marked in the contents: scroll to the last section's heading.
   const marked = await page.evaluate(async () => {
     const listed = new Set([...document.querySelectorAll('#sidebar a[href^="#"]')].map((a) => a.getAttribute('href').slice(1)));
@@ -139,6 +185,8 @@ async function narrow(t) {
   });
   if (bound) {
     t.check(bound.style === 'dotted', `${t.pages[0]} at 375 px: a bound number has no visible cue (text-decoration ${bound.style})`);
+    const stops = await page.evaluate(() => [...document.querySelectorAll('span.bound')].filter((b) => b.tabIndex >= 0).length);
+    t.check(stops === 0, `${t.pages[0]}: ${stops} bound numbers are tab stops, between the keyboard and every link`);
     await page.tap('span.bound[title] >> nth=0');
     const shown = await page.evaluate(() => {
       const b = document.querySelector('span.bound[title]');
@@ -234,7 +282,7 @@ async function run(io) {
     io.out(`${failures} failure(s); rerun: bash book/search/tests/run.sh ../../tests/sidebar_toggle.js ${htmlDir}`);
     return 1;
   }
-  io.out(`☰ 目录 on ${pages[0]} and ${pages[1]} at 1280 and 375 px: the page stays where it was, ` +
+  io.out(`☰ 目录 on ${pages[0]} and ${pages[1]} at 375 to 2560 px: the line under the reader stays where it was, ` +
          'the wide-screen choice is remembered, Esc, Tab + Space and a link work, 44 px targets ' +
          '(and the planted jump was seen)');
   return 0;

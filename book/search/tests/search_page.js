@@ -9,7 +9,9 @@
 //   - the first hit is on the page QUERIES names, and every hit names its chapter
 //     and section and links to a heading that exists;
 //   - every page loads the box (its two lines), and it shows on the first, a chapter's and
-//     the last page; a hit's link opens the page at the heading;
+//     the last page; a hit's link opens the page at the heading; Enter right after typing
+//     opens the typed query's first hit (not the one of the list shown before), and an Enter
+//     that ends an IME composition opens nothing;
 //   - at 375 px the box and the list fit the screen; in dark mode the text keeps
 //     its contrast (WCAG AA, 4.5:1).
 // With SCREENSHOT_DIR it also writes PNGs to look at (1280/375 px, light/dark).
@@ -216,6 +218,24 @@ async function run(io) {
       check(shownAll === many.count, `GEMM: 显示全部 shows ${shownAll} of ${many.count} hits`);
     } else {
       check(false, `GEMM finds ${many.count} hits: the test needs a query with more than 10 to check 显示全部`);
+    }
+    // Enter right after typing opens the first hit of what is typed, not of the list still shown
+    // for the query before it; an Enter that ends an IME composition opens nothing.
+    const typedFirst = (await search(page, '算存比')).hits[0].href;
+    if (check(typedFirst && typedFirst !== sample.hits[0].href, `算存比 and 平衡点 need different first hits for the Enter check (${typedFirst})`)) {
+      await search(page, '平衡点');
+      const input = page.locator('#book-search-input');
+      await input.evaluate((el) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true })));
+      await page.waitForTimeout(300);
+      if (!check(decodeURIComponent(page.url()).endsWith('index.html'), `an Enter that ends an IME composition opened ${page.url()}`)) {
+        await page.goto(pathToFileURL(index).href);
+      }
+      await input.fill('算存比');
+      await input.press('Enter');
+      await page.waitForURL((u) => !u.href.endsWith('index.html'), { timeout: 10000 });
+      check(decodeURIComponent(page.url()).endsWith(typedFirst),
+            `Enter right after typing 算存比 opened ${decodeURIComponent(page.url())}, not its first hit ${typedFirst}`);
+      await page.goto(pathToFileURL(index).href);
     }
     await search(page, '平衡点');
     await page.locator('a.book-search-hit').first().click();
