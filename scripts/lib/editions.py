@@ -71,12 +71,13 @@ def rel(path):
 
 # -- published outputs and their IDs ------------------------------------------------------------
 
-def published_outputs():
-    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes."""
+def published_outputs(read=suite.read_tree):
+    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes
+    (read: the lists as another commit has them, suite.read_tree)."""
     out = []
-    for chapter, _ in suite.chapters():
-        names = list(suite.chapter_data(chapter).get("golden", {}).get("verbatim", {}))
-        names += [case.golden_name for case in suite.cases(chapter)]
+    for chapter, _ in suite.chapters(read):
+        names = list(suite.chapter_data(chapter, read).get("golden", {}).get("verbatim", {}))
+        names += [case.golden_name for case in suite.cases(chapter, read)]
         out += [(chapter, f"golden/{chapter}/{name}") for name in names]
     return out
 
@@ -146,20 +147,18 @@ def current_outputs():
 NUMBER_SPAN = re.compile(r"\[([^\[\]]+)\]\{\.n ([^}]*)\}")
 
 
-def prose_numbers():
+def prose_numbers(read=suite.read_tree):
     """[(page, key, text)]: each bound number of the chapters' pages; key is its attributes
     (plus #k for the k-th span with the same ones), so it survives edits around it."""
     out = []
-    for chapter, _ in suite.chapters():
-        page = ROOT / "book" / f"{chapter}.md"
-        if not page.is_file():
-            continue
+    for chapter, _ in suite.chapters(read):
+        page = f"book/{chapter}.md"
         seen = {}
-        for match in NUMBER_SPAN.finditer(page.read_text(encoding="utf-8")):
+        for match in NUMBER_SPAN.finditer(read(page) or ""):
             attrs = " ".join(match[2].split())
             seen[attrs] = seen.get(attrs, 0) + 1
             key = attrs if seen[attrs] == 1 else f"{attrs} #{seen[attrs]}"
-            out.append((rel(page), key, match[1]))
+            out.append((page, key, match[1]))
     return out
 
 
@@ -197,7 +196,7 @@ class Edition:
         self.number, self.date, self.commit = number, "", ""
         self.digests, self.outputs, self.numbers, self.changes = {}, {}, [], []
         self.ids = {}
-        self.lines = {}  # ("commit",), ("digest", chapter), ("output", path): its line number, as read
+        self.lines = {}  # ("commit",), ("digest", chapter), ("output", path), ("number", page, key): its line, as read
 
     @property
     def path(self):
@@ -232,6 +231,7 @@ class Edition:
                 edition.lines[("output", f[2])] = number_
             elif f[0] == "number":
                 edition.numbers.append((f[1], f[2], f[3]))
+                edition.lines[("number", f[1], f[2])] = number_
             elif not line.startswith("#"):
                 raise EditionError(f"{rel(path)}:{number_}: unknown line: {line[:60]}")
         edition.changes = parse_changes(rest, rel(path))
