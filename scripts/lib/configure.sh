@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Sourced by scripts/build-book, scripts/test and scripts/rebuild-chapter, which
-# run from the repository root: configuring a CMake preset (CMakePresets.json).
+# Sourced by scripts/build-book, scripts/test, scripts/rebuild-chapter and scripts/fuzz, and run by
+# the Python tools (suite.py's configure_command, configured), all from the repository root:
+# configuring a CMake preset (CMakePresets.json).
 
 # preset_dir PRESET: prints the preset's build folder: build for default,
 # build-<preset> for the others.
@@ -18,6 +19,16 @@ configured_elsewhere() {
   made=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$cache")
   [ "$(realpath -m "$home")" = "$(pwd -P)" ] && [ "$(realpath -m "$made")" = "$(cd "$1" && pwd -P)" ] && return 1
   echo "$home"
+}
+
+# configured PRESET: true when the preset's build folder has a cache made for this tree, not one
+# copied or moved with it (configured_elsewhere). What the scripts that configure only a folder not
+# yet configured ask first (rebuild-chapter, fuzz; update-golden and preview through suite.py's
+# configured), so a moved folder goes through configure_preset too, never builds the other tree.
+configured() {
+  local dir
+  dir=$(preset_dir "$1")
+  [ -f "$dir/CMakeCache.txt" ] && ! configured_elsewhere "$dir" >/dev/null
 }
 
 # configure_preset PRESET [cmake args...]: cmake --preset PRESET [args...]. A build

@@ -13,6 +13,7 @@ Words are separated by spaces or tabs and hold only the characters of WORD; ther
 quoting, escaping or trailing comment, so splitting on blanks is the whole parser.
 """
 import re
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -136,6 +137,19 @@ def cases(chapter, read=read_tree):
 def chapter_data(chapter, read=read_tree):
     """chapters/<chapter>/chapter.toml as a dict ({} when the chapter has none)."""
     return tomllib.loads(read(f"chapters/{chapter}/chapter.toml") or "")
+
+
+def configure_command(preset="default"):
+    """scripts/lib/configure.sh's configure_preset PRESET as a command to run in ROOT: the Python
+    tools configure through it, so a build folder copied or moved with the tree is said and
+    configured afresh for this tree, as build-book's is."""
+    return ["bash", "-c", 'source scripts/lib/configure.sh && configure_preset "$1"', "configure", preset]
+
+
+def configured(preset="default"):
+    """configure.sh's configured: PRESET's build folder has a cache made for this tree."""
+    return subprocess.run(["bash", "-c", 'source scripts/lib/configure.sh && configured "$1"', "configured", preset],
+                          cwd=ROOT).returncode == 0
 
 
 def fail(tool, message, status=2):
