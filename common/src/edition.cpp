@@ -9,9 +9,9 @@ std::string version_text(std::string_view program, const BuildInfo& info) {
   std::string text;
   if (info.edition == 0) {
     text = fmt::format("{} 尚未发布（还没有第 1 版）\n", program);
-  } else if (edition_outputs) {
+  } else if (edition_outputs && !info.book_changed) {
     text = fmt::format("{} 第 {} 版（{}）\n", program, info.edition, info.date);
-  } else {  // never the edition alone: its outputs are not these
+  } else {  // never the edition alone: the book's outputs are not its
     text = fmt::format("{} 第 {} 版（{}）之后的预览版，含尚未发布的改动\n", program, info.edition, info.date);
   }
   if (info.commit.empty()) {
