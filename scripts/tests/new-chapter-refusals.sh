@@ -45,7 +45,15 @@ expect 2 "--title expects a value" "$n-refusal-probe" --title
 printf '#!/bin/sh\nexit 3\n' >"$scratch/bin/cmake"
 chmod +x "$scratch/bin/cmake"
 expect 1 "removed every file it wrote" "$n-refusal-probe"
-printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' >"$scratch/bin/cmake"  # Ctrl-C while configuring
+# Ctrl-C while configuring: SIGINT to new-chapter itself, the first of cmake's ancestors running it
+# (its configure runs cmake through bash: scripts/lib/configure.sh).
+cat >"$scratch/bin/cmake" <<'EOF'
+#!/bin/sh
+p=$PPID
+while [ "$p" -gt 1 ] && ! tr '\0' ' ' </proc/$p/cmdline | grep -q 'scripts/new-chapter'; do p=$(cut -d' ' -f4 /proc/$p/stat); done
+kill -INT "$p"
+sleep 1
+EOF
 expect 1 "interrupted; removed every file it wrote" "$n-refusal-probe"
 echo "$failures failed"
 [ $failures -eq 0 ]
