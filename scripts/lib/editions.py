@@ -8,8 +8,8 @@ and CMake read them; a field escapes \\ as \\\\, a tab as \\t, a CR as \\r):
                    `digest <chapter> <12 hex>` per chapter, `output <id> <path> <sha256>` per
                    published output, `number <page> <key> <text>` per number the prose binds,
                    then the changes since edition N-1 (below)
-  ids.txt          `<id> <path>`: each published output's stable ID (输出 28-3), given once,
-                   never renumbered or reused
+  ids.txt          `<id> <path>`: each published output's stable ID (输出 28-3); once an
+                   edition released it, never renumbered or reused (assign_ids)
   pending.txt      the changes recorded since the last edition, which the next one publishes:
                    `change <id> <path> <class> <old sha256> <new sha256> <reason>`, then
                    `diff <line>` lines (the compact diff: @@ headers, -old and +new lines)
@@ -97,24 +97,35 @@ def load_ids():
     return ids
 
 
+def released_ids():
+    """{path: id} of every output an edition released."""
+    ids = {}
+    for number in range(1, latest_number() + 1):
+        ids.update(Edition.load(number).ids)
+    return ids
+
+
 def assign_ids():
-    """Gives each published output without an ID the next free number of its chapter; returns
-    the paths that got one. An ID, once given, stays with its file (inserting a case or a
-    chapter renumbers nothing) and is never given again."""
-    ids = load_ids()
-    taken = {}
-    for ident in ids.values():
-        chapter, number = ident.split("-")
-        taken[chapter] = max(taken.get(chapter, 0), int(number))
+    """Gives each published output without an ID the lowest number of its chapter that is free (given
+    to no other output, released by no edition); returns the paths that got one. An ID an edition
+    released stays with its file forever (inserting a case or a chapter renumbers nothing) and is
+    never given again; one no edition released goes with its case when the case goes (the
+    template's cases that new-chapter wrote, replaced by the author's), so it burns nothing."""
+    published, released, old = published_outputs(), released_ids(), load_ids()
+    paths = {path for _, path in published}
+    ids = {path: ident for path, ident in old.items() if path in paths or path in released}
+    taken = set(ids.values()) | set(released.values())
     added = []
-    for chapter, path in published_outputs():
+    for chapter, path in published:
         if path in ids:
             continue
-        number = chapter_number(chapter)
-        taken[number] = taken.get(number, 0) + 1
-        ids[path] = f"{number}-{taken[number]}"
+        number, n = chapter_number(chapter), 1
+        while f"{number}-{n}" in taken:
+            n += 1
+        ids[path] = f"{number}-{n}"
+        taken.add(ids[path])
         added.append(path)
-    if added or not IDS.is_file():
+    if ids != old or not IDS.is_file():
         header = "# Each published output's stable ID (输出 <chapter>-<n>): scripts/update-golden and\n" \
                  "# scripts/release-edition add new ones; never edit, renumber or reuse one (docs/editions.md).\n"
         write_atomically(IDS, header + "".join(record_line(i, p) for p, i in ids.items()))
