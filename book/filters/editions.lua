@@ -4,8 +4,8 @@
 --                     from, each chapter's output digest (what the programs' --version prints)
 --   ::: errata :::    the 勘误与变更 list, newest first: a book with changes not yet released
 --                     (editions/pending.txt, outputs the edition did not have) is a preview
---                     after the last edition, and they come first; then for each edition
---                     since the first, each changed
+--                     after the last edition, and they come first, with the prose numbers
+--                     changed since; then for each edition since the first, each changed
 --                     output by ID and chapter with its old and new lines as a compact diff,
 --                     its reason and class, and each number of the prose that changed with it
 -- The colophon of a preview says so, never the edition alone.
@@ -68,6 +68,22 @@ local function pending()
     if not line:match('^#') then add_change_line(list, fields(line)) end
   end
   return list
+end
+
+-- The numbers the pages bind now, keyed as an edition file keys them (scripts/lib/editions.py's
+-- prose_numbers: the span's attributes, plus #k for the k-th span with the same ones).
+local function current_numbers()
+  local numbers = {}
+  for _, c in ipairs(repo.chapters()) do
+    local page, seen = 'book/' .. c.key .. '.md', {}
+    for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
+      attrs = attrs:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
+      seen[attrs] = (seen[attrs] or 0) + 1
+      local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+      numbers[page .. '\t' .. key] = { page = page, key = key, text = text }
+    end
+  end
+  return { numbers = numbers }
 end
 
 -- What the book holds that edition e did not publish: the changes recorded since (pending.txt)
@@ -186,7 +202,7 @@ local function edition_section(e, before)
 end
 
 -- The book between editions, first as the newest: a preview after the last edition, never it;
--- what it holds that the edition did not.
+-- what it holds that the edition did not, and the numbers of the prose that changed since.
 local function pending_section(e)
   local waiting = unreleased(e)
   local blocks = pandoc.List()
@@ -197,6 +213,11 @@ local function pending_section(e)
   for _, c in ipairs(waiting.changes) do blocks:extend(change_blocks(c)) end
   if #waiting.new > 0 then
     blocks:insert(pandoc.Para { pandoc.Str('第 ' .. e.number .. ' 版未收的新输出：输出 ' .. table.concat(waiting.new, '、') .. '。') })
+  end
+  local numbers = changed_numbers(e, current_numbers())
+  if #numbers > 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
+    blocks:insert(numbers_table(numbers))
   end
   return blocks
 end

@@ -5,7 +5,8 @@ output, and sets a figure's change as a sentence, never as its SVG diff: pages o
 reader can read (book/filters/editions.lua), linked to the figure in its page, or saying the
 book does not show it. A text output's diff lines are shown. A book with changes the last edition
 did not publish (records pending, outputs it did not have) is a preview after it, never the edition
-alone: the colophon (index.html) and the 勘误与变更 page say so."""
+alone: the colophon (index.html) and the 勘误与变更 page say so, and the page lists every number of
+the prose that changed since, old → new."""
 import html
 import re
 from pathlib import Path
@@ -42,7 +43,7 @@ def main(html_dir):
 
 def edition_statements(html_dir, text):
     """The colophon's 版次 and the 勘误与变更 page's newest section: a preview while the book holds
-    what the last edition did not publish."""
+    what the last edition did not publish, with the prose numbers changed since."""
     edition = editions.latest()
     if edition is None:
         return []
@@ -58,7 +59,14 @@ def edition_statements(html_dir, text):
     if f"版次：第 {edition.number} 版，" in colophon:
         out.append(f"index.html: the colophon says 版次：第 {edition.number} 版 alone ({why})")
     heading = f"{preview}：尚未发布的改动"
-    return out + ([] if heading in text else [f"errata.html: no section {heading} ({why})"])
+    if heading not in text:
+        return out + [f"errata.html: no section {heading} ({why})"]
+    section = text[text.index(heading):text.find(f"第 {edition.number} 版（{edition.date}）\n", text.index(heading))]
+    was = {(page, key): value for page, key, value in edition.numbers}
+    for page, key, value in editions.prose_numbers():
+        if was.get((page, key), value) != value and f"{was[(page, key)]} → {value}" not in section:
+            out.append(f"errata.html: the pending changes do not list {page}'s number {key}: {was[(page, key)]} → {value}")
+    return out
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ std::string version_text(std::string_view program, const BuildInfo& info) {
     text += fmt::format("输出摘要 {}\n", info.digest);
   } else if (edition_outputs) {
     text += fmt::format("输出摘要 {}，与第 {} 版相同\n", info.digest, info.edition);
+  } else if (info.edition_digest.empty()) {  // a chapter added since: the edition printed none of it
+    text += fmt::format("输出摘要 {}，第 {} 版未收本章\n", info.digest, info.edition);
   } else {
     // Not the printed outputs: the book's 勘误与变更 page lists what changed since.
     text += fmt::format("输出摘要 {}，与第 {} 版（{}）不同：见书末「勘误与变更」\n", info.digest, info.edition,

@@ -56,6 +56,12 @@ const std::vector<VersionCase> kVersionCases{
      "op_ledger 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
      "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n"
      "输出摘要 e0bb4a3fda6d，与第 1 版相同\n"},
+    // A chapter added after the edition: no empty parentheses, the edition did not have it.
+    {"kv_cache",
+     {1, "2026-12-02", "05-kv-cache", "", "5a1e2b3c4d5e", "", true},
+     "kv_cache 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
+     "提交 未记录：这是开发构建（只有发布版和软件包的构建记下提交）\n"
+     "输出摘要 5a1e2b3c4d5e，第 1 版未收本章\n"},
     // Before the first edition.
     {"op_traffic",
      {0, "", "02-op-traffic", "", "d71d082c01ab", "", false},

@@ -8,7 +8,7 @@
   passes it), as `提交 <12 hex digits>`; with none (an author's build) it says it is a development
   build. The commit is compiled in (common/tools/edition_info.py), never asked of git at build time.
 - Line 3 is the digest of the chapter's outputs as the tree has them now (a stale program fails),
-  and whether they are the edition's.
+  `与第 N 版相同` when they are the edition's, `第 N 版未收本章` when it had no such chapter.
 
 Usage: version_commit.py --commit=[COMMIT] PROGRAM...                native programs
        version_commit.py --commit=[COMMIT] --node NODE PROGRAM.js...   wasm programs, in one Node process
@@ -65,7 +65,8 @@ def problems_of(program, status, text, commit, edition, digest, edition_digest, 
         if same != book_same:
             problems.append(f"line 1 {lines[0]!r}: the edition alone only when every chapter's outputs are "
                             f"the edition's, and {'they are' if book_same else 'some are not: a preview'}")
-        tail = f"，与第 {edition} 版相同" if digest == edition_digest else f"，与第 {edition} 版（{edition_digest}）不同"
+        tail = (f"，与第 {edition} 版相同" if digest == edition_digest else
+                f"，第 {edition} 版未收本章" if not edition_digest else f"，与第 {edition} 版（{edition_digest}）不同")
         if tail not in lines[2]:
             problems.append(f"line 3 {lines[2]!r} does not say {tail[1:]!r}")
     return problems

@@ -335,6 +335,12 @@ def record(outputs, reason, klass):
     same bytes stays unless a new reason is given), none for one back as the edition had it.
     Raises EditionError, before the caller writes anything, when a reason or class is missing."""
     edition, needing = unrecorded(outputs)
+    changed = [p for p, fresh in outputs if edition and p in edition.outputs
+               and hashlib.sha256(fresh).hexdigest() != edition.outputs[p]]
+    if reason is not None and not changed:  # never taken silently: it would be recorded nowhere
+        raise EditionError(f"--reason given, but no output here differs from what edition {edition.number} published "
+                           "(a case or chapter it did not have needs none); nothing was written" if edition else
+                           "--reason given, but no edition is released yet: no output needs one; nothing was written")
     if edition is None:
         return
     if needing and (not reason or not reason.strip() or "\n" in reason):

@@ -3,10 +3,12 @@
 # scripts/new-chapter leaves it, in a scratch copy of the tree's sources (a git repository of its
 # own, edition 1 released with a stand-in gate, no build; the chapter's program is a stand-in,
 # $FRESH, as update-golden allows):
-#  1. its three template cases get IDs 41-1..41-3; replaced by the author's (one kept, two gone,
+#  1. update-golden --write --reason for the chapter edition 1 did not have is refused (exit 2, one
+#     line), writing nothing: no output there needs a reason, and none is recorded;
+#  2. its three template cases get IDs 41-1..41-3; replaced by the author's (one kept, two gone,
 #     one new), the IDs of the two go with them and the new case gets the lowest free one, 41-1: a
 #     template burns no ID; check-editions passes;
-#  2. an ID no edition released may change (41-2 -> 41-7 passes the check); one edition 1 released
+#  3. an ID no edition released may change (41-2 -> 41-7 passes the check); one edition 1 released
 #     may not (scripts/forged-editions).
 # ctest runs it as scripts/new-outputs (labels cli and tools).
 set -euo pipefail
@@ -27,6 +29,15 @@ mkdir -p golden/41-fresh && printf 'one --a\ntwo --b\nthree --c\n' >golden/41-fr
 printf '#!/bin/sh\necho "fresh $*"\n' >"$scratch/fresh" && chmod +x "$scratch/fresh"
 export FRESH=$scratch/fresh
 ids() { grep -P '\tgolden/41-fresh/' editions/ids.txt | sort | tr '\t\n' ' ' || true; }
+
+status=0
+cp editions/ids.txt "$scratch/ids.before"
+scripts/update-golden 41 --write --reason "新的一章" --class 变更 >/dev/null 2>"$scratch/reason.log" || status=$?
+[ "$status" -eq 2 ] && [ "$(wc -l <"$scratch/reason.log")" -eq 1 ] && grep -q -- '--reason.*edition 1' "$scratch/reason.log" ||
+  { cat "$scratch/reason.log" >&2; fail "--reason for a chapter edition 1 did not have: exit $status, not refused in one line"; }
+[ ! -e golden/41-fresh/one.txt ] && [ ! -e editions/pending.txt ] && cmp -s editions/ids.txt "$scratch/ids.before" ||
+  fail "the refused update-golden wrote something"
+echo "ok   --reason for a new chapter is refused: $(cat "$scratch/reason.log")"
 
 scripts/update-golden 41 --write >"$scratch/write.log" 2>&1 || { cat "$scratch/write.log"; fail "update-golden 41 --write"; }
 [ "$(ids)" = "41-1 golden/41-fresh/one.txt 41-2 golden/41-fresh/two.txt 41-3 golden/41-fresh/three.txt " ] ||

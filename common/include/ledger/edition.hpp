@@ -24,7 +24,7 @@ extern const BuildInfo kThisBuild;
 // --version's text, GNU style, three lines: `op_ledger 第 1 版（2026-12-02）` (a preview after that
 // edition when the book's outputs differ from it, in this chapter or another), then the commit (or
 // that this is a development build), then this chapter's outputs' digest and whether they are the
-// edition's.
+// edition's (or that the edition did not have the chapter).
 std::string version_text(std::string_view program, const BuildInfo& info);
 
 }  // namespace ledger::edition
