@@ -19,7 +19,8 @@ struct VersionCase {
 const std::vector<VersionCase> kVersionCases{
     // A release or package build (configured with BOOK_BUILD_COMMIT) of the edition's outputs.
     {"op_ledger",
-     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123456789abcdef01234567", "16ba16e0f129", "16ba16e0f129", false},
+     {2, "2026-12-02", "28-op-ledger", "0123456789abcdef0123456789abcdef01234567", "16ba16e0f129", "16ba16e0f129",
+      false},
      "op_ledger 第 2 版（2026-12-02）\n"
      "提交 0123456789ab\n"
      "输出摘要 16ba16e0f129，与第 2 版相同\n"},
@@ -38,7 +39,8 @@ const std::vector<VersionCase> kVersionCases{
      "输出摘要 c893b8c7e9da，与第 1 版（bad2f73fac3d）不同：见书末「勘误与变更」\n"},
     // The same, packaged from a commit between editions.
     {"head_roofline",
-     {1, "2026-12-02", "36-head-roofline", "fedcba9876543210fedcba9876543210fedcba98", "c893b8c7e9da", "bad2f73fac3d", true},
+     {1, "2026-12-02", "36-head-roofline", "fedcba9876543210fedcba9876543210fedcba98", "c893b8c7e9da", "bad2f73fac3d",
+      true},
      "head_roofline 第 1 版（2026-12-02）之后的预览版，含尚未发布的改动\n"
      "提交 fedcba987654\n"
      "输出摘要 c893b8c7e9da，与第 1 版（bad2f73fac3d）不同：见书末「勘误与变更」\n"},
