@@ -11,10 +11,12 @@ preset_dir() {
 
 # configured_elsewhere DIR: prints the source tree DIR/CMakeCache.txt was configured for when it
 # is not this one (the current directory), or DIR is not where the cache was made: a tree copied
-# or moved together with its build folders. Silent and false otherwise.
+# or moved together with its build folders. Silent and false otherwise, and for a DIR that is a
+# symbolic link: one pointed at another tree's build on purpose (the docs test's copy links the
+# tree's build/ so that nothing is compiled), never taken away from it.
 configured_elsewhere() {
   local cache=$1/CMakeCache.txt home made
-  [ -f "$cache" ] || return 1
+  [ -f "$cache" ] && [ ! -L "$1" ] || return 1
   home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
   made=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$cache")
   [ "$(realpath -m "$home")" = "$(pwd -P)" ] && [ "$(realpath -m "$made")" = "$(cd "$1" && pwd -P)" ] && return 1

@@ -62,6 +62,13 @@ grep -qx "configure: build/ was configured for $scratch/a, not this tree ($scrat
   grep -qx '  same     golden/01-moved/case.txt' "$scratch/d.out" ||
   { cat "$scratch/d.out" "$scratch/d.err" >&2; fail "update-golden in a copy did not configure it for itself"; }
 echo "ok   update-golden in a copy: named, configured for the copy, its program is the copy's"
+# A copy whose build/ is a symbolic link to the original's (as the docs test makes its copy) uses it
+# as it is: configure.sh never takes the original's build folder away from it.
+mkdir "$scratch/e" && cp -a "$scratch/a/." "$scratch/e/" && rm -rf "$scratch/e/build" && ln -s "$scratch/a/build" "$scratch/e/build"
+(cd "$scratch/e" && source scripts/lib/configure.sh && configured default) &&
+  grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$scratch/a" "$scratch/a/build/CMakeCache.txt" ||
+  fail "a copy whose build/ links the original's took it for a moved one"
+echo "ok   a build/ that is a link to another tree's is used as it is"
 mv "$scratch/a" "$scratch/c"
 configure c
 configured_for c a
