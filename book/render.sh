@@ -6,7 +6,8 @@
 #   no CHAPTER  OUT_DIR/html/ (index.html, one page per chapter, book.css, figures/),
 #               OUT_DIR/book.epub and OUT_DIR/book.pdf (the print edition)
 #   CHAPTER     OUT_DIR/html/<chapter>.html, book.css and figures/, and every other page (so its
-#               contents and next/previous links work); `28` or `28-op-ledger`; with --pdf also
+#               contents and next/previous links work); `28` or `28-op-ledger`, or `index` (the
+#               contents and colophon) or `errata` (勘误与变更); with --pdf also
 #               OUT_DIR/book.pdf (the whole book); the search index too, unless BOOK_SEARCH=later
 #               (the caller runs book/search/build.sh OUT_DIR/html itself)
 # A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
@@ -179,7 +180,7 @@ fi
 
 want_pdf=0
 if [ "${1:-}" = --pdf ]; then want_pdf=1; shift; fi
-[ $# -ge 1 ] || { sed -n '5,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '5,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 for tool in pandoc ninja; do
   command -v "$tool" >/dev/null || { echo "render: $tool not found (scripts/install-deps --book installs it)" >&2; exit 2; }
 done
@@ -191,9 +192,12 @@ names=$(page_names) || exit 2  # book_chapters named the broken line of chapters
 while read -r name; do
   [ -f "$book/$name.md" ] || { echo "render: book/$name.md is missing (chapters/chapters.list lists $name)" >&2; exit 2; }
 done <<<"$names"
-named=()
-if [ $# -gt 0 ]; then
-  resolved=$(resolve_chapters "$@") || exit 2  # the message names the unknown chapter
+named=() chapters=()
+for arg in "$@"; do  # the contents and the 勘误与变更 page by their names, the chapters as chapters.sh resolves them
+  case $arg in index | errata) named+=("$arg") ;; *) chapters+=("$arg") ;; esac
+done
+if [ ${#chapters[@]} -gt 0 ]; then
+  resolved=$(resolve_chapters "${chapters[@]}") || exit 2  # the message names the unknown chapter
   while read -r chapter _; do named+=("$chapter"); done <<<"$resolved"
 fi
 rm -rf "$out/.cache" "$out/.render."*  # what an older render.sh left: nothing reads it

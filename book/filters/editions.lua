@@ -2,10 +2,13 @@
 -- it), in every format:
 --   ::: colophon :::  the 版权页: the title, the edition, its date, the commit it was cut
 --                     from, each chapter's output digest (what the programs' --version prints)
---   ::: errata :::    the 勘误与变更 list: for each edition since the first, each changed
+--   ::: errata :::    the 勘误与变更 list, newest first: a book with changes not yet released
+--                     (editions/pending.txt, outputs the edition did not have) is a preview
+--                     after the last edition, and they come first, with the prose numbers
+--                     changed since; then for each edition since the first, each changed
 --                     output by ID and chapter with its old and new lines as a compact diff,
---                     its reason and class, and each number of the prose that changed with it;
---                     then the changes recorded but not yet released (editions/pending.txt)
+--                     its reason and class, and each number of the prose that changed with it
+-- The colophon of a preview says so, never the edition alone.
 -- The PDF sets the page holding the errata list as an appendix.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
@@ -36,13 +39,14 @@ end
 local function load_edition(n)
   local text = repo.read('editions/edition-' .. n .. '.txt')
   if not text then error('editions.lua: editions/edition-' .. n .. '.txt is missing (editions/latest.txt names edition ' .. n .. ')', 0) end
-  local e = { number = n, digests = {}, numbers = {}, changes = {} }
+  local e = { number = n, digests = {}, numbers = {}, changes = {}, outputs = {} }
   for line in text:gmatch('[^\n]+') do
     local f = fields(line)
     if f[1] == 'date' then e.date = f[2]
     elseif f[1] == 'commit' then e.commit = f[2]
     elseif f[1] == 'digest' then table.insert(e.digests, { chapter = f[2], digest = f[3] })
     elseif f[1] == 'number' then e.numbers[f[2] .. '\t' .. f[3]] = { page = f[2], key = f[3], text = f[4] }
+    elseif f[1] == 'output' then e.outputs[f[3]] = true
     else add_change_line(e.changes, f) end
   end
   return e
@@ -64,6 +68,39 @@ local function pending()
     if not line:match('^#') then add_change_line(list, fields(line)) end
   end
   return list
+end
+
+-- The numbers the pages bind now, keyed as an edition file keys them (scripts/lib/editions.py's
+-- prose_numbers: the span's attributes, plus #k for the k-th span with the same ones).
+local function current_numbers()
+  local numbers = {}
+  for _, c in ipairs(repo.chapters()) do
+    local page, seen = 'book/' .. c.key .. '.md', {}
+    for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
+      attrs = attrs:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
+      seen[attrs] = (seen[attrs] or 0) + 1
+      local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+      numbers[page .. '\t' .. key] = { page = page, key = key, text = text }
+    end
+  end
+  return { numbers = numbers }
+end
+
+-- What the book holds that edition e did not publish: the changes recorded since (pending.txt)
+-- and the outputs it did not have (their IDs, from editions/ids.txt: a new case or chapter).
+-- Either makes the book a preview after e, never e alone.
+local function unreleased(e)
+  local new = {}
+  for path, id in pairs(output_ids.all()) do
+    if not e.outputs[path] then new[#new + 1] = id end
+  end
+  table.sort(new)
+  local waiting = pending()
+  return { changes = waiting, new = new, any = #waiting > 0 or #new > 0 }
+end
+
+local function preview_label(e)
+  return '第 ' .. e.number .. ' 版（' .. e.date .. '）之后的预览版'
 end
 
 local function chapter_label(chapter)
@@ -167,23 +204,25 @@ local function edition_section(e, before)
   return blocks
 end
 
--- The numbers the chapters' pages bind now, keyed as scripts/lib/editions.py's prose_numbers
--- keys an edition's (`[162]{.n src=... at=...}`: its attributes, #k for the k-th alike).
-local function prose_numbers()
-  local out = { numbers = {} }
-  for _, c in ipairs(repo.chapters()) do
-    local page = 'book/' .. c.key .. '.md'
-    local seen = {}
-    for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
-      local words = {}
-      for w in attrs:gmatch('%S+') do words[#words + 1] = w end
-      attrs = table.concat(words, ' ')
-      seen[attrs] = (seen[attrs] or 0) + 1
-      local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
-      out.numbers[page .. '\t' .. key] = { page = page, key = key, text = text }
-    end
+-- The book between editions, first as the newest: a preview after the last edition, never it;
+-- what it holds that the edition did not, and the numbers of the prose that changed since.
+local function pending_section(e)
+  local waiting = unreleased(e)
+  local blocks = pandoc.List()
+  if not waiting.any then return blocks end
+  blocks:insert(pandoc.Header(3, { pandoc.Str(preview_label(e) .. '：尚未发布的改动') }, pandoc.Attr('edition-pending')))
+  blocks:insert(pandoc.Para { pandoc.Str('这份书稿是' .. preview_label(e) .. '，不是第 ' .. e.number ..
+    ' 版：它比第 ' .. e.number .. ' 版多出下面这些改动，它们将随下一版发布。') })
+  for _, c in ipairs(waiting.changes) do blocks:extend(change_blocks(c)) end
+  if #waiting.new > 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('第 ' .. e.number .. ' 版未收的新输出：输出 ' .. table.concat(waiting.new, '、') .. '。') })
   end
-  return out
+  local numbers = changed_numbers(e, current_numbers())
+  if #numbers > 0 then
+    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
+    blocks:insert(numbers_table(numbers))
+  end
+  return blocks
 end
 
 local function errata()
@@ -191,23 +230,10 @@ local function errata()
   local blocks = pandoc.List()
   if #all == 0 then
     blocks:insert(pandoc.Para { pandoc.Str('本书尚未发布第一版。') })
+  else
+    blocks:extend(pending_section(all[#all]))
   end
   for n = #all, 1, -1 do blocks:extend(edition_section(all[n], all[n - 1])) end
-  local waiting = pending()
-  if #waiting > 0 then
-    blocks:insert(pandoc.Header(3, { pandoc.Str('尚未发布的改动') }, pandoc.Attr('edition-pending')))
-    blocks:insert(pandoc.Para { pandoc.Str('这份书稿比最新一版多出下面这些改动，它们将随下一版发布。') })
-    for _, c in ipairs(waiting) do blocks:extend(change_blocks(c)) end
-  end
-  -- The prose's numbers that differ from the last edition's: listed with the changes waiting.
-  local numbers = #all > 0 and changed_numbers(all[#all], prose_numbers()) or {}
-  if #numbers > 0 then
-    if #waiting == 0 then
-      blocks:insert(pandoc.Header(3, { pandoc.Str('尚未发布的改动') }, pandoc.Attr('edition-pending')))
-    end
-    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
-    blocks:insert(numbers_table(numbers))
-  end
   return pandoc.Div(blocks, pandoc.Attr('', { 'errata' }))
 end
 
@@ -220,18 +246,25 @@ local function colophon(meta)
   local e = all[#all]
   local items = pandoc.List()
   items:insert(pandoc.Plain { pandoc.Str('书名：'), table.unpack(meta.title or { pandoc.Str('') }) })
-  if e then
+  local waiting = e and unreleased(e) or { any = false }
+  if waiting.any then  -- a preview: the edition's commit and digests are named as the edition's, not the book's
+    items:insert(pandoc.Plain { pandoc.Str('版次：' .. preview_label(e) .. '，含尚未发布的改动') })
+    items:insert(pandoc.Plain { pandoc.Str('第 ' .. e.number .. ' 版所据提交：'), pandoc.Code(e.commit:sub(1, 12)) })
+    items:insert(pandoc.Plain { pandoc.Str('第 ' .. e.number .. ' 版的'), table.unpack(digests_line(e)) })
+  elseif e then
     items:insert(pandoc.Plain { pandoc.Str('版次：第 ' .. e.number .. ' 版，' .. e.date) })
     items:insert(pandoc.Plain { pandoc.Str('所据提交：'), pandoc.Code(e.commit:sub(1, 12)) })
     items:insert(pandoc.Plain(digests_line(e)))
   else
     items:insert(pandoc.Plain { pandoc.Str('版次：尚未发布') })
   end
-  local waiting = #pending()
   local note = pandoc.List { pandoc.Str('各程序的'), pandoc.Space(), pandoc.Code('--version'), pandoc.Space(),
     pandoc.Str('打印它复算的版次和输出摘要；历次改动见'), errata_link('勘误与变更'), pandoc.Str('。') }
-  if waiting > 0 then
-    note:extend { pandoc.Str('这份书稿另有 ' .. waiting .. ' 处尚未发布的改动。') }
+  if waiting.any then
+    local parts = {}
+    if #waiting.changes > 0 then parts[#parts + 1] = #waiting.changes .. ' 处改动' end
+    if #waiting.new > 0 then parts[#parts + 1] = #waiting.new .. ' 段新输出' end
+    note:extend { pandoc.Str('这份书稿比第 ' .. e.number .. ' 版多出 ' .. table.concat(parts, '、') .. '，尚未发布。') }
   end
   items:insert(pandoc.Plain(note))
   local list = {}

@@ -3,8 +3,10 @@
 published output (editions/edition-*.txt and editions/pending.txt) by its ID, linked to the
 output, and sets a figure's change as a sentence, never as its SVG diff: pages of coordinates no
 reader can read (book/filters/editions.lua), linked to the figure in its page, or saying the
-book does not show it. A text output's diff lines are shown. Each entry's reason ends as a
-sentence does (。)."""
+book does not show it. A text output's diff lines are shown. A book with changes the last edition
+did not publish (records pending, outputs it did not have) is a preview after it, never the edition
+alone: the colophon (index.html) and the 勘误与变更 page say so, and the page lists every number of
+the prose that changed since, old → new. Each entry's reason ends as a sentence does (。)."""
 import html
 import re
 from pathlib import Path
@@ -35,10 +37,39 @@ def main(html_dir):
                 failures.append(f"{change.path}: 输出 {change.ident} neither links to the figure nor says the book does not show it")
         elif change.diff and not shown:
             failures.append(f"{change.path}: none of its diff lines is shown")
+    failures += edition_statements(html_dir, text)
     figures = sum(c.path.endswith(".svg") for c in changes)
     return verdict(f"{html_dir}/errata.html", failures,
                    f"errata.html: {len(changes)} recorded change(s) listed, {figures} figure(s) as a sentence, no SVG diff",
                    rerun=f"python3 book/tests/check_errata.py {html_dir}")
+
+
+def edition_statements(html_dir, text):
+    """The colophon's 版次 and the 勘误与变更 page's newest section: a preview while the book holds
+    what the last edition did not publish, with the prose numbers changed since."""
+    edition = editions.latest()
+    if edition is None:
+        return []
+    colophon = html.unescape(re.sub(r"<[^>]+>", "", (Path(html_dir) / "index.html").read_text(encoding="utf-8")))
+    preview = f"第 {edition.number} 版（{edition.date}）之后的预览版"
+    new = [p for _, p in editions.published_outputs() if p not in edition.outputs]
+    pending = editions.load_pending()
+    if not (pending or new):
+        return [] if f"版次：第 {edition.number} 版，{edition.date}" in colophon else \
+            [f"index.html: the colophon does not say 版次：第 {edition.number} 版，{edition.date}"]
+    why = f"{len(pending)} change(s) pending, {len(new)} output(s) edition {edition.number} did not have"
+    out = [] if f"版次：{preview}" in colophon else [f"index.html: the colophon does not say 版次：{preview} ({why})"]
+    if f"版次：第 {edition.number} 版，" in colophon:
+        out.append(f"index.html: the colophon says 版次：第 {edition.number} 版 alone ({why})")
+    heading = f"{preview}：尚未发布的改动"
+    if heading not in text:
+        return out + [f"errata.html: no section {heading} ({why})"]
+    section = text[text.index(heading):text.find(f"第 {edition.number} 版（{edition.date}）\n", text.index(heading))]
+    was = {(page, key): value for page, key, value in edition.numbers}
+    for page, key, value in editions.prose_numbers():
+        if was.get((page, key), value) != value and f"{was[(page, key)]} → {value}" not in section:
+            out.append(f"errata.html: the pending changes do not list {page}'s number {key}: {was[(page, key)]} → {value}")
+    return out
 
 
 if __name__ == "__main__":

@@ -9,9 +9,9 @@ std::string version_text(std::string_view program, const BuildInfo& info) {
   std::string text;
   if (info.edition == 0) {
     text = fmt::format("{} 尚未发布（还没有第 1 版）\n", program);
-  } else if (edition_outputs) {
+  } else if (edition_outputs && !info.book_changed) {
     text = fmt::format("{} 第 {} 版（{}）\n", program, info.edition, info.date);
-  } else {  // never the edition alone: its outputs are not these
+  } else {  // never the edition alone: the book's outputs are not its
     text = fmt::format("{} 第 {} 版（{}）之后的预览版，含尚未发布的改动\n", program, info.edition, info.date);
   }
   if (info.commit.empty()) {
@@ -23,6 +23,8 @@ std::string version_text(std::string_view program, const BuildInfo& info) {
     text += fmt::format("输出摘要 {}\n", info.digest);
   } else if (edition_outputs) {
     text += fmt::format("输出摘要 {}，与第 {} 版相同\n", info.digest, info.edition);
+  } else if (info.edition_digest.empty()) {  // a chapter added since: the edition printed none of it
+    text += fmt::format("输出摘要 {}，第 {} 版未收本章\n", info.digest, info.edition);
   } else {
     // Not the printed outputs: the book's 勘误与变更 page lists what changed since.
     text += fmt::format("输出摘要 {}，与第 {} 版（{}）不同：见书末「勘误与变更」\n", info.digest, info.edition,

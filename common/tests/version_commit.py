@@ -2,12 +2,13 @@
 """version/programs, wasm/version/programs: every chapter program's --version, three lines.
 
 - Line 1 names the tree's last edition (editions/latest.txt): `第 N 版（date）` alone only when
-  line 3 says the outputs are that edition's, else `第 N 版（date）之后的预览版，…` (never the
-  edition alone), or `尚未发布` before the first edition.
+  every chapter's outputs are that edition's, else `第 N 版（date）之后的预览版，…` (never the
+  edition alone in a build with changes pending), or `尚未发布` before the first edition.
 - Line 2 names COMMIT, the commit the build was configured with (BOOK_BUILD_COMMIT: scripts/package
   passes it), as `提交 <12 hex digits>`; with none (an author's build) it says it is a development
   build. The commit is compiled in (common/tools/edition_info.py), never asked of git at build time.
-- Line 3 is the digest of the chapter's outputs as the tree has them now (a stale program fails).
+- Line 3 is the digest of the chapter's outputs as the tree has them now (a stale program fails),
+  `与第 N 版相同` when they are the edition's, `第 N 版未收本章` when it had no such chapter.
 
 Usage: version_commit.py --commit=[COMMIT] PROGRAM...                native programs
        version_commit.py --commit=[COMMIT] --node NODE PROGRAM.js...   wasm programs, in one Node process
@@ -36,8 +37,10 @@ def outputs(argv):
             for done in [subprocess.run([f, "--version"], capture_output=True, text=True)]}
 
 
-def problems_of(program, status, text, commit, edition, digest):
-    """What is wrong with PROGRAM's --version TEXT (a list of sentences; empty: nothing)."""
+def problems_of(program, status, text, commit, edition, digest, edition_digest, book_same):
+    """What is wrong with PROGRAM's --version TEXT (a list of sentences; empty: nothing): EDITION
+    is the last edition's number, DIGEST and EDITION_DIGEST the chapter's outputs' now and in it
+    ('' when it had no such chapter), BOOK_SAME whether every chapter's outputs are the edition's."""
     lines = text.split("\n")
     if status != 0 or len(lines) != 4 or lines[3] != "":
         return [f"exit {status}, {len(lines) - 1} lines (expected 0, 3)"]
@@ -58,9 +61,14 @@ def problems_of(program, status, text, commit, edition, digest):
                         f"BOOK_BUILD_COMMIT={commit or '(empty)'}: want {want!r} (build again: cmake --build)")
     if not lines[2].startswith(f"输出摘要 {digest}"):
         problems.append(f"line 3 {lines[2]!r}: the tree's outputs' digest is {digest} (build again: cmake --build)")
-    elif same is not None and same != lines[2].endswith(f"，与第 {edition} 版相同"):
-        problems.append(f"line 1 {lines[0]!r} and line 3 {lines[2]!r} disagree: the edition alone only "
-                        "when the outputs are the edition's")
+    elif same is not None:
+        if same != book_same:
+            problems.append(f"line 1 {lines[0]!r}: the edition alone only when every chapter's outputs are "
+                            f"the edition's, and {'they are' if book_same else 'some are not: a preview'}")
+        tail = (f"，与第 {edition} 版相同" if digest == edition_digest else
+                f"，第 {edition} 版未收本章" if not edition_digest else f"，与第 {edition} 版（{edition_digest}）不同")
+        if tail not in lines[2]:
+            problems.append(f"line 3 {lines[2]!r} does not say {tail[1:]!r}")
     return problems
 
 
@@ -70,13 +78,16 @@ def main(argv):
         print(__doc__.split("\n\n")[-1], file=sys.stderr)
         return 2
     commit, argv = argv[0].removeprefix("--commit="), argv[1:]
-    edition = editions.latest_number()
+    latest = editions.latest()
+    edition, was = (latest.number, latest.digests) if latest else (0, {})
     digests = editions.chapter_digests(editions.current_outputs())
     chapter_of = {program: chapter for chapter, program in suite.chapters()}
     failures = 0
     for file, (status, text) in outputs(argv).items():
         program = Path(file).name.removesuffix(".js")
-        for problem in problems_of(program, status, text, commit, edition, digests.get(chapter_of.get(program), "?")):
+        chapter = chapter_of.get(program)
+        for problem in problems_of(program, status, text, commit, edition, digests.get(chapter, "?"),
+                                   was.get(chapter, ""), digests == was):
             failures += 1
             print(f"version_commit.py: {file} --version: {problem}")
     print(f"version_commit.py: {len(argv) - (2 if argv[0] == '--node' else 0)} programs, "

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Sourced by scripts/build-book, scripts/test and scripts/rebuild-chapter, which
-# run from the repository root: configuring a CMake preset (CMakePresets.json).
+# Sourced by scripts/build-book, scripts/test, scripts/rebuild-chapter and scripts/fuzz, and run by
+# the Python tools (suite.py's configure_command, configured), all from the repository root:
+# configuring a CMake preset (CMakePresets.json).
 
 # preset_dir PRESET: prints the preset's build folder: build for default,
 # build-<preset> for the others.
@@ -10,14 +11,26 @@ preset_dir() {
 
 # configured_elsewhere DIR: prints the source tree DIR/CMakeCache.txt was configured for when it
 # is not this one (the current directory), or DIR is not where the cache was made: a tree copied
-# or moved together with its build folders. Silent and false otherwise.
+# or moved together with its build folders. Silent and false otherwise, and for a DIR that is a
+# symbolic link: one pointed at another tree's build on purpose (the docs test's copy links the
+# tree's build/ so that nothing is compiled), never taken away from it.
 configured_elsewhere() {
   local cache=$1/CMakeCache.txt home made
-  [ -f "$cache" ] || return 1
+  [ -f "$cache" ] && [ ! -L "$1" ] || return 1
   home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
   made=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$cache")
   [ "$(realpath -m "$home")" = "$(pwd -P)" ] && [ "$(realpath -m "$made")" = "$(cd "$1" && pwd -P)" ] && return 1
   echo "$home"
+}
+
+# configured PRESET: true when the preset's build folder has a cache made for this tree, not one
+# copied or moved with it (configured_elsewhere). What the scripts that configure only a folder not
+# yet configured ask first (rebuild-chapter, fuzz; update-golden and preview through suite.py's
+# configured), so a moved folder goes through configure_preset too, never builds the other tree.
+configured() {
+  local dir
+  dir=$(preset_dir "$1")
+  [ -f "$dir/CMakeCache.txt" ] && ! configured_elsewhere "$dir" >/dev/null
 }
 
 # configure_preset PRESET [cmake args...]: cmake --preset PRESET [args...]. A build

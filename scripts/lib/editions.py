@@ -8,8 +8,8 @@ and CMake read them; a field escapes \\ as \\\\, a tab as \\t, a CR as \\r):
                    `digest <chapter> <12 hex>` per chapter, `output <id> <path> <sha256>` per
                    published output, `number <page> <key> <text>` per number the prose binds,
                    then the changes since edition N-1 (below)
-  ids.txt          `<id> <path>`: each published output's stable ID (输出 28-3), given once,
-                   never renumbered or reused
+  ids.txt          `<id> <path>`: each published output's stable ID (输出 28-3); once an
+                   edition released it, never renumbered or reused (assign_ids)
   pending.txt      the changes recorded since the last edition, which the next one publishes:
                    `change <id> <path> <class> <old sha256> <new sha256> <reason>`, then
                    `diff <line>` lines (the compact diff: @@ headers, -old and +new lines)
@@ -71,12 +71,13 @@ def rel(path):
 
 # -- published outputs and their IDs ------------------------------------------------------------
 
-def published_outputs():
-    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes."""
+def published_outputs(read=suite.read_tree):
+    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes
+    (read: the lists as another commit has them, suite.read_tree)."""
     out = []
-    for chapter, _ in suite.chapters():
-        names = list(suite.chapter_data(chapter).get("golden", {}).get("verbatim", {}))
-        names += [case.golden_name for case in suite.cases(chapter)]
+    for chapter, _ in suite.chapters(read):
+        names = list(suite.chapter_data(chapter, read).get("golden", {}).get("verbatim", {}))
+        names += [case.golden_name for case in suite.cases(chapter, read)]
         out += [(chapter, f"golden/{chapter}/{name}") for name in names]
     return out
 
@@ -96,24 +97,35 @@ def load_ids():
     return ids
 
 
+def released_ids():
+    """{path: id} of every output an edition released."""
+    ids = {}
+    for number in range(1, latest_number() + 1):
+        ids.update(Edition.load(number).ids)
+    return ids
+
+
 def assign_ids():
-    """Gives each published output without an ID the next free number of its chapter; returns
-    the paths that got one. An ID, once given, stays with its file (inserting a case or a
-    chapter renumbers nothing) and is never given again."""
-    ids = load_ids()
-    taken = {}
-    for ident in ids.values():
-        chapter, number = ident.split("-")
-        taken[chapter] = max(taken.get(chapter, 0), int(number))
+    """Gives each published output without an ID the lowest number of its chapter that is free (given
+    to no other output, released by no edition); returns the paths that got one. An ID an edition
+    released stays with its file forever (inserting a case or a chapter renumbers nothing) and is
+    never given again; one no edition released goes with its case when the case goes (the
+    template's cases that new-chapter wrote, replaced by the author's), so it burns nothing."""
+    published, released, old = published_outputs(), released_ids(), load_ids()
+    paths = {path for _, path in published}
+    ids = {path: ident for path, ident in old.items() if path in paths or path in released}
+    taken = set(ids.values()) | set(released.values())
     added = []
-    for chapter, path in published_outputs():
+    for chapter, path in published:
         if path in ids:
             continue
-        number = chapter_number(chapter)
-        taken[number] = taken.get(number, 0) + 1
-        ids[path] = f"{number}-{taken[number]}"
+        number, n = chapter_number(chapter), 1
+        while f"{number}-{n}" in taken:
+            n += 1
+        ids[path] = f"{number}-{n}"
+        taken.add(ids[path])
         added.append(path)
-    if added or not IDS.is_file():
+    if ids != old or not IDS.is_file():
         header = "# Each published output's stable ID (输出 <chapter>-<n>): scripts/update-golden and\n" \
                  "# scripts/release-edition add new ones; never edit, renumber or reuse one (docs/editions.md).\n"
         write_atomically(IDS, header + "".join(record_line(i, p) for p, i in ids.items()))
@@ -146,20 +158,18 @@ def current_outputs():
 NUMBER_SPAN = re.compile(r"\[([^\[\]]+)\]\{\.n ([^}]*)\}")
 
 
-def prose_numbers():
+def prose_numbers(read=suite.read_tree):
     """[(page, key, text)]: each bound number of the chapters' pages; key is its attributes
     (plus #k for the k-th span with the same ones), so it survives edits around it."""
     out = []
-    for chapter, _ in suite.chapters():
-        page = ROOT / "book" / f"{chapter}.md"
-        if not page.is_file():
-            continue
+    for chapter, _ in suite.chapters(read):
+        page = f"book/{chapter}.md"
         seen = {}
-        for match in NUMBER_SPAN.finditer(page.read_text(encoding="utf-8")):
+        for match in NUMBER_SPAN.finditer(read(page) or ""):
             attrs = " ".join(match[2].split())
             seen[attrs] = seen.get(attrs, 0) + 1
             key = attrs if seen[attrs] == 1 else f"{attrs} #{seen[attrs]}"
-            out.append((rel(page), key, match[1]))
+            out.append((page, key, match[1]))
     return out
 
 
@@ -197,7 +207,7 @@ class Edition:
         self.number, self.date, self.commit = number, "", ""
         self.digests, self.outputs, self.numbers, self.changes = {}, {}, [], []
         self.ids = {}
-        self.lines = {}  # ("commit",), ("digest", chapter), ("output", path): its line number, as read
+        self.lines = {}  # ("commit",), ("digest", chapter), ("output", path), ("number", page, key): its line, as read
 
     @property
     def path(self):
@@ -232,6 +242,7 @@ class Edition:
                 edition.lines[("output", f[2])] = number_
             elif f[0] == "number":
                 edition.numbers.append((f[1], f[2], f[3]))
+                edition.lines[("number", f[1], f[2])] = number_
             elif not line.startswith("#"):
                 raise EditionError(f"{rel(path)}:{number_}: unknown line: {line[:60]}")
         edition.changes = parse_changes(rest, rel(path))
@@ -324,6 +335,12 @@ def record(outputs, reason, klass):
     same bytes stays unless a new reason is given), none for one back as the edition had it.
     Raises EditionError, before the caller writes anything, when a reason or class is missing."""
     edition, needing = unrecorded(outputs)
+    changed = [p for p, fresh in outputs if edition and p in edition.outputs
+               and hashlib.sha256(fresh).hexdigest() != edition.outputs[p]]
+    if reason is not None and not changed:  # never taken silently: it would be recorded nowhere
+        raise EditionError(f"--reason given, but no output here differs from what edition {edition.number} published "
+                           "(a case or chapter it did not have needs none); nothing was written" if edition else
+                           "--reason given, but no edition is released yet: no output needs one; nothing was written")
     if edition is None:
         return
     if needing and (not reason or not reason.strip() or "\n" in reason):

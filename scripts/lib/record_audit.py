@@ -2,13 +2,15 @@
 line. editions/ids.txt gives each published output one ID of its chapter, never another's, and
 the ID each edition released; a change record has a reason and is the only one of its output;
 an edition file's hashes and digests are those of the outputs at the commit it names (read with
-git), and its change records are the ones pending at that commit.
+git), its outputs and prose numbers are exactly those the commit publishes, and its change
+records are the ones pending at that commit.
 """
 import hashlib
 import re
 import subprocess
 
 import editions
+import suite
 from editions import IDS, ROOT, fields, rel
 
 
@@ -43,7 +45,8 @@ def id_problems():
         where, f = f"{rel(IDS)}:{n}", fields(line)
         ident, path = (f + [""])[:2]
         if len(f) != 2 or path not in outputs:
-            out.append(f"{where}: {path or line}: not a published output (a case of golden/<chapter>/cases.list)")
+            fix = "" if path in released else " (scripts/update-golden --write drops the ID of a case no edition released)"
+            out.append(f"{where}: {path or line}: not a published output (a case of golden/<chapter>/cases.list){fix}")
         elif not re.fullmatch(rf"{editions.chapter_number(outputs[path])}-[1-9][0-9]*", ident):
             out.append(f"{where}: {path}: ID '{ident}' is not {editions.chapter_number(outputs[path])}-<n>, its chapter's")
         elif ident in given:
@@ -89,6 +92,7 @@ def edition_problems(edition):
         at[path] = hashlib.sha256(blobs[path]).hexdigest()
         if at[path] != sha:
             out.append(f"{line}: {path}: the edition records {sha[:12]}, commit {commit[:12]} has {at[path][:12]}")
+    out += published_problems(edition)
     for chapter, digest in editions.chapter_digests(at).items():
         if edition.digests.get(chapter) != digest:
             line = f"{name}:{edition.lines.get(('digest', chapter), '?')}"
@@ -107,6 +111,34 @@ def edition_problems(edition):
             if change.lines() not in was:
                 out.append(f"{change.where}: the record of {change.path} was not pending at {commit[:12]}")
     return out
+
+
+def published_problems(edition):
+    """The edition lists exactly the outputs its commit publishes (its cases.list files, chapters.list,
+    chapter.toml) and exactly the numbers its pages bind there."""
+    name, commit = rel(edition.path), edition.commit
+    try:
+        published = [path for _, path in editions.published_outputs(reader(commit))]
+        numbers = editions.prose_numbers(reader(commit))
+    except (editions.EditionError, suite.ListError) as e:
+        return [f"{name}: the published outputs at commit {commit[:12]} cannot be read: {e}"]
+    out = [f"{name}: {path} is published at commit {commit[:12]} (its cases.list), the edition does not list it"
+           for path in published if path not in edition.outputs]
+    out += [f"{name}:{edition.lines[('output', path)]}: {path} is not a published output at commit {commit[:12]}"
+            for path in edition.outputs if path not in published]
+    out += [f"{name}:{edition.lines[('number', page, key)]}: the prose number {page} {key} = {text} is not the "
+            f"one at commit {commit[:12]}" for page, key, text in edition.numbers if (page, key, text) not in numbers]
+    out += [f"{name}: the prose number {page} {key} = {text} at commit {commit[:12]} is not in the edition"
+            for page, key, text in numbers if (page, key, text) not in edition.numbers]
+    return out
+
+
+def reader(commit):
+    """suite.read_tree's twin: a file's text as COMMIT has it (None when missing)."""
+    def read(path):
+        blob = show(commit, [path])[path]
+        return None if blob is None else blob.decode("utf-8")
+    return read
 
 
 def show(commit, paths):

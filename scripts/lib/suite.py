@@ -13,6 +13,7 @@ Words are separated by spaces or tabs and hold only the characters of WORD; ther
 quoting, escaping or trailing comment, so splitting on blanks is the whole parser.
 """
 import re
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -30,9 +31,23 @@ class ListError(Exception):
     """A malformed list: the message names the file and line."""
 
 
-def _entries(path):
+def read_tree(rel):
+    """The text of the tree's file REL (a path from the root), None when it is missing. Each reader
+    below takes another such function to read the lists as a commit has them (scripts/lib/record_audit.py)."""
+    path = ROOT / rel
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _text(rel, read):
+    text = read(str(rel))
+    if text is None:
+        raise ListError(f"{rel} is missing")
+    return text
+
+
+def _entries(text):
     """(line number, words) of every line that is neither blank nor a comment."""
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             yield number, stripped.split()
@@ -47,11 +62,11 @@ CHAPTER_SKIP = re.compile(r"[ \t]*(#.*)?")
 CHAPTER_LINE = re.compile(r"([0-9][0-9]-[a-z0-9-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*")
 
 
-def chapters():
+def chapters(read=read_tree):
     """[(chapter, program)] in reading order; ListError naming the line if one breaks the grammar."""
     out = []
     rel = CHAPTER_LIST.relative_to(ROOT)
-    for number, line in enumerate(CHAPTER_LIST.read_text(encoding="utf-8").replace("\r", "").split("\n"), 1):
+    for number, line in enumerate(_text(rel, read).replace("\r", "").split("\n"), 1):
         if CHAPTER_SKIP.fullmatch(line):
             continue
         match = CHAPTER_LINE.fullmatch(line)
@@ -98,12 +113,11 @@ def cases_file(chapter):
     return ROOT / "golden" / chapter / "cases.list"
 
 
-def cases(chapter):
+def cases(chapter, read=read_tree):
     """The cases of golden/<chapter>/cases.list, checked against the grammar."""
-    path = cases_file(chapter)
-    rel = path.relative_to(ROOT)
+    rel = cases_file(chapter).relative_to(ROOT)
     out, seen = [], {}
-    for number, words in _entries(path):
+    for number, words in _entries(_text(rel, read)):
         name, flags = words[0], tuple(words[1:])
         wide = flags[:1] == (WIDE,)
         flags = flags[wide:]
@@ -120,13 +134,22 @@ def cases(chapter):
     return out
 
 
-def chapter_data(chapter):
+def chapter_data(chapter, read=read_tree):
     """chapters/<chapter>/chapter.toml as a dict ({} when the chapter has none)."""
-    path = ROOT / "chapters" / chapter / "chapter.toml"
-    if not path.is_file():
-        return {}
-    with path.open("rb") as f:
-        return tomllib.load(f)
+    return tomllib.loads(read(f"chapters/{chapter}/chapter.toml") or "")
+
+
+def configure_command(preset="default"):
+    """scripts/lib/configure.sh's configure_preset PRESET as a command to run in ROOT: the Python
+    tools configure through it, so a build folder copied or moved with the tree is said and
+    configured afresh for this tree, as build-book's is."""
+    return ["bash", "-c", 'source scripts/lib/configure.sh && configure_preset "$1"', "configure", preset]
+
+
+def configured(preset="default"):
+    """configure.sh's configured: PRESET's build folder has a cache made for this tree."""
+    return subprocess.run(["bash", "-c", 'source scripts/lib/configure.sh && configured "$1"', "configured", preset],
+                          cwd=ROOT).returncode == 0
 
 
 def fail(tool, message, status=2):

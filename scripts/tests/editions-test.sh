@@ -10,7 +10,9 @@
 #     the two numbers. update-golden --write without a reason refuses, naming them, and
 #     writes nothing; written anyway, the gate's check fails naming all three, and
 #     release-edition refuses; --reason records them; a record that no longer matches its
-#     file fails the check, naming it.
+#     file fails the check, naming it. Then the programs' --version, the colophon and the
+#     勘误与变更 page (rendered alone) say the book is a preview after edition 1, the page with
+#     the two numbers old -> new.
 #  3. Edition 2 is released; op_ledger --version names it; edition 1's digests still identify
 #     edition 1's outputs (git show of its commit) and the digest its --version printed.
 #  4. The book rendered (HTML, EPUB, PDF): the 勘误与变更 page lists for edition 2 exactly those
@@ -18,7 +20,7 @@
 #     numbers old -> new; edition 1 says nothing has changed yet.
 # Cost: the copy's configure and two programs (ccache serves them from the tree's build; the
 # commits have fixed dates, so the generated edition files compile the same every run), one
-# render from nothing. ctest runs it as scripts/editions (label tools).
+# render of the HTML pages and one of the whole book, from nothing. ctest runs it as scripts/editions (label tools).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 WORK_DIR" >&2; exit 2; }
@@ -82,7 +84,7 @@ named "$run/no-reason.log" "${outputs[@]}"
 for path in "${outputs[@]}"; do  # written by hand, as a careless author might
   chapter=$(cut -d/ -f2 <<<"$path") case=$(basename "$path" .txt)
   program=$(awk -v c="$chapter" '$1 == c {print $2}' chapters/chapters.list)
-  # shellcheck disable=SC2046  # the case's words, split as cases.list means them
+  # shellcheck disable=SC2046  # the case's words, split as cases.list means them (not its mark `wide`)
   "build/chapters/$chapter/$program" $(awk -v c="$case" '$1 == c {$1 = ""; if ($2 == "wide") $2 = ""; print}' "golden/$chapter/cases.list") >"$path"
 done
 [ "$(git status --porcelain | wc -l)" -eq 4 ] || { git status --short; fail "the three outputs did not change"; }
@@ -109,6 +111,20 @@ sed -i 's/\[0\.9\]{\.n src="reader-profile-gemm"/[0.6]{.n src="reader-profile-ge
   book/28-op-ledger.md
 commit "the reasons recorded, the prose's numbers follow"
 step "the reasons recorded; a record that does not match fails"
+
+# Between the editions: every program is a preview after edition 1 (op_traffic's and op_ledger's
+# outputs changed, head_roofline's did not), and so is the book: the colophon and the 勘误与变更 page,
+# rendered alone, whose newest section lists the two numbers the prose changed.
+python3 common/tests/version_commit.py --commit= build/chapters/02-op-traffic/op_traffic build/chapters/28-op-ledger/op_ledger \
+  >"$run/version-pending.txt" 2>&1 || { cat "$run/version-pending.txt"; fail "--version with changes pending"; }
+build/chapters/28-op-ledger/op_ledger --version | grep -qx 'op_ledger 第 1 版（2026-12-01）之后的预览版，含尚未发布的改动' ||
+  fail "op_ledger --version with changes pending does not say it is a preview after edition 1"
+BOOK_SEARCH=later bash book/render.sh "$run/pending" errata >"$run/render-pending.log" 2>&1 ||
+  { tail -n 30 "$run/render-pending.log"; fail "book/render.sh OUT errata (log: $run/render-pending.log)"; }
+python3 book/tests/check_errata.py "$run/pending/html" >"$run/errata-pending.log" 2>&1 &&
+  grep -q '0\.9 → 0\.6' "$run/pending/html/errata.html" && grep -q '167 → 250' "$run/pending/html/errata.html" ||
+  { cat "$run/errata-pending.log"; fail "the 勘误与变更 page with changes pending (the book: $run/pending)"; }
+step "changes pending: --version, the colophon and 勘误与变更 say it is a preview, with the numbers"
 
 # 3. Edition 2.
 RELEASE_GATE=$gate scripts/release-edition --date 2026-12-02 >"$run/release-2.log" 2>&1 ||

@@ -6,8 +6,9 @@
 # made alone on a copy of editions/, must fail it:
 #   an ID renumbered (2-1 -> 2-99), an ID reused, an ID for no golden case, a pending record
 #   with an empty reason, a record duplicated, an edition's output hash or digest rewritten, an
-#   edition naming a commit not in the repository, an edition's change records dropped, and
-#   edition 1 rewritten to the current outputs with pending.txt deleted.
+#   edition naming a commit not in the repository, an edition's change records dropped, an
+#   edition's output line dropped (its digest recomputed to match), a prose number altered or
+#   dropped, and edition 1 rewritten to the current outputs with pending.txt deleted.
 # ctest runs it as scripts/forged-editions (labels cli and tools).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -94,6 +95,28 @@ forged "an edition's change records dropped" '^check-editions: editions/edition-
   "path = 'editions/edition-2.txt'
 lines = open(path, encoding='utf-8').read().splitlines(keepends=True)
 open(path, 'w', encoding='utf-8').writelines(l for l in lines if not l.startswith(('change\t', 'diff\t')))"
+# An output line dropped from edition 2, its chapter's digest recomputed from the lines left: every
+# hash and digest then matches the commit; the outputs the commit publishes do not.
+forged "an edition's output line dropped, its digest recomputed" '^check-editions: editions/edition-2\.txt: golden/28-op-ledger/sweep\.txt is published at commit [0-9a-f]{12} .*the edition does not list it' \
+  "import sys
+sys.path.insert(0, 'scripts/lib')
+import editions
+two = editions.Edition.load(2)
+del two.outputs['golden/28-op-ledger/sweep.txt']
+two.digests = editions.chapter_digests(two.outputs)
+open(two.path, 'w', encoding='utf-8').write(two.text())"
+forged "an edition's prose number altered" '^check-editions: editions/edition-2\.txt:[0-9]+: the prose number book/28-op-ledger\.md .* is not the one at commit [0-9a-f]{12}' \
+  "import re
+path = 'editions/edition-2.txt'
+lines = open(path, encoding='utf-8').read().splitlines(keepends=True)
+n = next(i for i, l in enumerate(lines) if l.startswith('number\tbook/28-op-ledger.md\t'))
+lines[n] = re.sub(r'\t[^\t]*$', '\t99999\n', lines[n])
+open(path, 'w', encoding='utf-8').writelines(lines)"
+forged "an edition's prose number dropped" '^check-editions: editions/edition-2\.txt: the prose number book/02-op-traffic\.md .* at commit [0-9a-f]{12} is not in the edition' \
+  "path = 'editions/edition-2.txt'
+lines = open(path, encoding='utf-8').read().splitlines(keepends=True)
+n = next(i for i, l in enumerate(lines) if l.startswith('number\tbook/02-op-traffic.md\t'))
+open(path, 'w', encoding='utf-8').writelines(lines[:n] + lines[n + 1:])"
 # The hostile round's: edition 2 gone, edition 1 rewritten to say the current outputs are its, no
 # record pending: --version would call the changed outputs edition 1's.
 forged "edition 1 rewritten to the current outputs, the records dropped" '^check-editions: editions/edition-1\.txt:[0-9]+: golden/02-op-traffic/default\.txt: the edition records' \

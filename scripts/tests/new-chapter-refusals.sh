@@ -4,9 +4,9 @@
 # scratch copy of the tree's sources: names whose program clashes with a CMake
 # target of the tree (ledger, op_ledger_core) or one CMake reserves (test, all,
 # help, clean, install), names whose program shadows a command (bash, ls, make), chapter 00, a --title with a line break, --title
-# without a value; then a chapter whose configure fails (a cmake that exits 3)
-# and one interrupted (SIGINT) while it configures. Each must leave every file
-# of the copy as it was.
+# without a value; then a chapter whose configure fails (a cmake that exits 3), one whose
+# build fails after update-golden gave its cases IDs, and one interrupted (SIGINT) while it
+# configures. Each must leave every file of the copy (but build/) as it was.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
@@ -19,7 +19,7 @@ copy_sources "$root" "$tree"
 n=$(free_chapter_number "$root")  # a number no chapter uses, so only the refusal under test can stop it
 [ -n "$n" ] || { echo "FAIL: no free chapter number (01..99 all used)"; exit 1; }
 failures=0
-snapshot() { (cd "$tree" && find . -path ./scripts/lib/__pycache__ -prune -o -type f -print0 | sort -z | xargs -0 md5sum); }
+snapshot() { (cd "$tree" && find . \( -path ./scripts/lib/__pycache__ -o -path ./build \) -prune -o -type f -print0 | sort -z | xargs -0 md5sum); }
 snapshot >"$scratch/before"
 # expect STATUS TEXT ARGS...: new-chapter ARGS exits STATUS, says TEXT, and leaves the tree as it was.
 expect() {
@@ -28,7 +28,7 @@ expect() {
   (cd "$tree" && PATH=$scratch/bin:$PATH scripts/new-chapter "$@") >"$scratch/out" 2>&1 || status=$?
   snapshot >"$scratch/after"
   if [ $status -ne "$want" ] || ! grep -qF -- "$text" "$scratch/out" || ! cmp -s "$scratch/before" "$scratch/after"; then
-    echo "FAIL new-chapter $*: exit $status (expected $want), output: $(head -c 400 "$scratch/out")"
+    echo "FAIL new-chapter $*: exit $status (expected $want), output: $(tail -c 600 "$scratch/out")"
     diff "$scratch/before" "$scratch/after" | head -5
     failures=$((failures + 1))
   else
@@ -45,7 +45,33 @@ expect 2 "--title expects a value" "$n-refusal-probe" --title
 printf '#!/bin/sh\nexit 3\n' >"$scratch/bin/cmake"
 chmod +x "$scratch/bin/cmake"
 expect 1 "removed every file it wrote" "$n-refusal-probe"
-printf '#!/bin/sh\nkill -INT $PPID\nsleep 1\n' >"$scratch/bin/cmake"  # Ctrl-C while configuring
+# A build that fails after update-golden wrote the golden files and the cases' IDs (its rebuild
+# for --version): editions/ids.txt is restored too.
+cat >"$scratch/probe" <<'EOF'
+#!/bin/sh
+for arg; do case $arg in *.svg) echo '<svg/>' >"$arg" ;; esac; done
+echo probe
+EOF
+chmod +x "$scratch/probe"
+cat >"$scratch/bin/cmake" <<EOF
+#!/bin/sh
+case "\$*" in
+  *--build*--target\ refusal_probe\ *)
+    [ ! -e "$scratch/built" ] || { touch "$scratch/rebuilt"; exit 3; }
+    touch "$scratch/built" && mkdir -p build/chapters/$n-refusal-probe && cp "$scratch/probe" build/chapters/$n-refusal-probe/refusal_probe ;;
+esac
+EOF
+expect 1 "restored chapters/chapters.list, book/numbers-allowlist.txt and editions/ids.txt" "$n-refusal-probe"
+[ -e "$scratch/rebuilt" ] || { echo "FAIL: update-golden never reached its rebuild, after the IDs"; failures=$((failures + 1)); }
+# Ctrl-C while configuring: SIGINT to new-chapter itself, the first of cmake's ancestors running it
+# (its configure runs cmake through bash: scripts/lib/configure.sh).
+cat >"$scratch/bin/cmake" <<'EOF'
+#!/bin/sh
+p=$PPID
+while [ "$p" -gt 1 ] && ! tr '\0' ' ' </proc/$p/cmdline | grep -q 'scripts/new-chapter'; do p=$(cut -d' ' -f4 /proc/$p/stat); done
+kill -INT "$p"
+sleep 1
+EOF
 expect 1 "interrupted; removed every file it wrote" "$n-refusal-probe"
 echo "$failures failed"
 [ $failures -eq 0 ]

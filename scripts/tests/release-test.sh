@@ -3,7 +3,8 @@
 # (docs/editions.md), in a scratch copy of the tree's sources (a git repository of its own, never
 # released), with stand-in gates ($RELEASE_GATE) and no build:
 #  1. a dirty tree (a changed file, an untracked one) is refused, naming both;
-#  2. a commit made while the gate runs is refused (HEAD moved), and nothing is cut;
+#  2. a commit made while the gate runs is refused (HEAD moved), and nothing is cut; so is one made
+#     after that check, as the edition is committed (its commit moves HEAD only from the tested one);
 #  3. during the gate the tree lock is held: another tool of the tree is turned away;
 #     the edition is cut and records the commit the gate tested, and its commit changes editions/ alone.
 # ctest runs it as scripts/release (labels cli and tools).
@@ -45,6 +46,30 @@ status=$(release "$scratch/race.log" 'echo "a commit during the gate" >>README.m
 uncut "$scratch/race.log" "a commit during the gate"
 [ -z "$(git status --porcelain)" ] || { git status --short >&2; fail "the refused release left changes"; }
 echo "ok   a commit made during the gate is refused; nothing is cut"
+
+# A commit that lands after the HEAD check, as the edition is staged (a stand-in git on PATH makes
+# it at release-edition's first `git add`): the edition's commit must not go on top of it.
+real_git=$(command -v git)
+mkdir -p "$scratch/bin"
+cat >"$scratch/bin/git" <<EOF
+#!/usr/bin/env bash
+if [ "\${3:-}" = add ] && [ ! -e "$scratch/raced" ]; then
+  touch "$scratch/raced"
+  (cd "$tree" && unset GIT_INDEX_FILE && echo "a commit in the window" >>README.md && "$real_git" commit -qam window) >&2
+fi
+exec "$real_git" "\$@"
+EOF
+chmod +x "$scratch/bin/git"
+tested=$(git rev-parse HEAD)
+status=$(PATH="$scratch/bin:$PATH" release "$scratch/window.log" true)
+[ -e "$scratch/raced" ] || fail "the stand-in git never raced release-edition's git add"
+[ "$status" -eq 1 ] && grep -q "HEAD moved .*it tested ${tested:0:12}" "$scratch/window.log" ||
+  { cat "$scratch/window.log" >&2; fail "a commit after the HEAD check: exit $status, not refused naming the tested commit"; }
+[ "$(git log -1 --format=%s)" = window ] && [ "$(git rev-parse HEAD^)" = "$tested" ] ||
+  { git log --oneline -3 >&2; fail "a commit after the HEAD check: HEAD is not the racing commit on the tested one"; }
+uncut "$scratch/window.log" "a commit after the HEAD check"
+[ -z "$(git status --porcelain)" ] || { git status --short >&2; fail "the refused release left changes"; }
+echo "ok   a commit made after the HEAD check is refused (the commit moves HEAD only from the tested one)"
 
 tested=$(git rev-parse HEAD)
 intruder="env -u LEDGER_SUITE_LOCK LEDGER_LOCK_WAIT=no bash -c 'source scripts/lib/configure.sh && hold_tree_lock intruder' 2>'$scratch/intruder.log'"
