@@ -183,6 +183,12 @@ local function numbers_table(list)
     { 0, 0, 0 }, head, rows))
 end
 
+-- The prose numbers that changed, under their heading (nothing when none did).
+local function numbers_blocks(numbers)
+  if #numbers == 0 then return {} end
+  return { pandoc.Para { pandoc.Str('随之改动的正文数字：') }, numbers_table(numbers) }
+end
+
 local function edition_section(e, before)
   local blocks = pandoc.List()
   blocks:insert(pandoc.Header(3, { pandoc.Str('第 ' .. e.number .. ' 版（' .. e.date .. '）') }, pandoc.Attr('edition-' .. e.number)))
@@ -196,11 +202,7 @@ local function edition_section(e, before)
     blocks:insert(pandoc.Para { pandoc.Str('与上一版相比，没有输出改动。') })
   end
   for _, c in ipairs(e.changes) do blocks:extend(change_blocks(c)) end
-  local numbers = changed_numbers(before, e)
-  if #numbers > 0 then
-    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
-    blocks:insert(numbers_table(numbers))
-  end
+  blocks:extend(numbers_blocks(changed_numbers(before, e)))
   return blocks
 end
 
@@ -217,11 +219,7 @@ local function pending_section(e)
   if #waiting.new > 0 then
     blocks:insert(pandoc.Para { pandoc.Str('第 ' .. e.number .. ' 版未收的新输出：输出 ' .. table.concat(waiting.new, '、') .. '。') })
   end
-  local numbers = changed_numbers(e, current_numbers())
-  if #numbers > 0 then
-    blocks:insert(pandoc.Para { pandoc.Str('随之改动的正文数字：') })
-    blocks:insert(numbers_table(numbers))
-  end
+  blocks:extend(numbers_blocks(changed_numbers(e, current_numbers())))
   return blocks
 end
 
