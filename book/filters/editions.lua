@@ -17,8 +17,10 @@ local output_ids = require 'output_ids'
 local is_latex = FORMAT == 'latex'
 local is_html = FORMAT:match('html') ~= nil
 
+-- As scripts/lib/editions.py's unescape: \t, \r, and any other escaped character as itself (\\).
+local ESCAPED = { t = '\t', r = '\r' }
 local function unescape(field)
-  return (field:gsub('\\(.)', { t = '\t', r = '\r' }))
+  return (field:gsub('\\(.)', function(c) return ESCAPED[c] or c end))
 end
 
 local function fields(line)
@@ -168,14 +170,22 @@ local function changed_numbers(before, after)
   return out
 end
 
+-- A bound number's text as the page sets it: `$...$` is a formula.
+local function number_inline(text)
+  local formula = text:match('^%$(.+)%$$')
+  return formula and pandoc.Math('InlineMath', formula) or pandoc.Str(text)
+end
+
 local function numbers_table(list)
   local rows = {}
   for _, n in ipairs(list) do
     local chapter = n.page:match('^book/(.+)%.md$') or n.page
     local src, at = n.key:match('src="([^"]*)"'), n.key:match('at="([^"]*)"')
-    rows[#rows + 1] = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } },
-      { pandoc.Plain { pandoc.Code((src or '') .. (at and ' ' .. at or '')) } },
-      { pandoc.Plain { pandoc.Str(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str(n.new) } } }
+    local where = { pandoc.Code((src or '') .. (at and ' ' .. at or '')) }
+    local nth = n.key:match(' #(%d+)$')  -- the k-th span of the page bound alike
+    if nth then where[#where + 1] = pandoc.Str('（第 ' .. nth .. ' 处）') end
+    rows[#rows + 1] = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } }, { pandoc.Plain(where) },
+      { pandoc.Plain { number_inline(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), number_inline(n.new) } } }
   end
   local head = { { pandoc.Plain { pandoc.Str('章') } }, { pandoc.Plain { pandoc.Str('出处') } },
                  { pandoc.Plain { pandoc.Str('旧值'), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str('新值') } } }
