@@ -115,7 +115,7 @@ def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: preview_test.py WORK_DIR [CHAPTER]")
     work = Path(sys.argv[1]).resolve()
-    tree = work / "tree"
+    tree = work / "书稿 tree"  # an author's folder named in Chinese, with a space
     chapter = sys.argv[2] if len(sys.argv) == 3 else "36-head-roofline"
     start = time.monotonic()
     copy_tree(tree)
