@@ -56,9 +56,13 @@ printf 'E: op-perf-book: planted-error\nW: op-perf-book: planted-warning\n' >"$s
 [ "$(lintian_verdict "$scratch/lintian-planted.txt" | grep -c 'planted')" = 2 ] || fail "the lintian verdict misses a planted error or warning"
 # Lintian (2.116 in Debian 12) leaves an mldbm-elf-* file in the temporary folder on every run: it
 # gets a folder of its own in the scratch, and the real one must not gain such a file.
-mkdir "$scratch/lintian-tmp"
-litter() { find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'mldbm-*' -newer "$scratch/lintian-tmp" 2>/dev/null || true; }
-TMPDIR=$scratch/lintian-tmp lintian "$deb" 2>&1 | grep -v 'running with root privileges' >"$scratch/lintian.txt" || true
+# Lintian's own temporary folder is the run's, not the build's: lintian 2.116 reads a TMPDIR named
+# in Chinese (an author's 书稿 folder) as Latin-1, fails on every file it unpacked there
+# ("syntax-error-in-debian-changelog") and leaves its pool in a folder of that mis-read name.
+lintian_tmp=$(mktemp -d "${TMPDIR:-/tmp}/package-test-lintian.XXXXXX")
+litter() { find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'mldbm-*' -newer "$lintian_tmp" 2>/dev/null || true; }
+TMPDIR=$lintian_tmp lintian "$deb" 2>&1 | grep -v 'running with root privileges' >"$scratch/lintian.txt" || true
+rm -rf "$lintian_tmp"
 [ -z "$(litter)" ] || fail "lintian left $(litter) in the temporary folder: its own (TMPDIR) was not used"
 problems=$(lintian_verdict "$scratch/lintian.txt")
 [ -z "$problems" ] || { cat "$scratch/lintian.txt" >&2; fail "lintian: $problems"; }
