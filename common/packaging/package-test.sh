@@ -71,7 +71,10 @@ sed 's/^/  /' "$scratch/lintian.txt"
 step "dpkg -x into $scratch/root"
 dpkg -x "$deb" "$scratch/root"
 usr=$scratch/root/usr
-for f in bin/op_traffic bin/op_ledger bin/head_roofline share/doc/op-perf-book/html/index.html \
+# Every chapter's program, read from the one list (a chapter added there is checked too).
+programs=$(awk '!/^[[:space:]]*(#|$)/ {print $2}' "$tree/chapters/chapters.list")
+# shellcheck disable=SC2046  # one path per program
+for f in $(printf 'bin/%s ' $programs) share/doc/op-perf-book/html/index.html \
          share/doc/op-perf-book/book.epub share/doc/op-perf-book/book.pdf; do
   [ -f "$usr/$f" ] || fail "the .deb has no /usr/$f"
 done
@@ -115,7 +118,7 @@ man_warnings() {
 step "man pages"
 printf '.TH PLANTED 1\n.SH 名称\nplanted \\- 例子\n.XQ 未知的宏\n' >"$scratch/planted.1"
 [ -n "$(man_warnings "$scratch/planted.1")" ] || fail "the man page check misses a planted unknown macro"
-for program in op_traffic op_ledger head_roofline; do
+for program in $programs; do
   for page in "$usr/share/man/man1/$program.1.gz" "$usr/share/man/zh_CN/man1/$program.1.gz"; do
     [ -f "$page" ] || fail "no $page"
     warnings=$(man_warnings "$page")
@@ -167,7 +170,7 @@ step "zsh completion"
 command -v zsh >/dev/null || fail "zsh is not installed (scripts/install-deps --book installs it)"
 printf '#compdef planted\n_arguments -s \\\n  '"'"'--x[' >"$scratch/_planted"
 ! zsh -n "$scratch/_planted" 2>/dev/null || fail "zsh -n misses a planted unterminated quote"
-for program in op_traffic op_ledger head_roofline; do
+for program in $programs; do
   zsh -n "$usr/share/zsh/vendor-completions/_$program" || fail "zsh cannot read _$program"
 done
 echo "package/install: $(basename "$deb") and $(basename "$tarball") passed"
