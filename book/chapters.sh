@@ -41,3 +41,14 @@ resolve_chapters() {
     echo "$hit"
   done
 }
+
+# chapter_tests CHAPTER...: ctest's arguments, one a line, that select every test reading the
+# chapters named: build-book's gate with the layout checks (what the page looks like) and less the
+# other chapters' own tests and page checks and common's tests, which read no other chapter. Run them with
+# LEDGER_CHECK_CHAPTERS and BOOK_CHECK_CHAPTERS set to the chapters, which narrow the checks of
+# every chapter (chapters/...) and of every page (book/html-layout) to them.
+chapter_tests() {
+  local others
+  others=$(book_chapters | awk -v named=" $* " 'index(named, " " $1 " ") == 0 {print $1}' | paste -sd'|')
+  printf '%s\n' -LE 'tools|mutation' -E "^(common${others:+|(book/)?($others)})/"
+}

@@ -69,12 +69,14 @@ render_pandoc() {
 # file read; `-  <path>` for a missing one and `@<what>:<page>` for a summary, neither a file).
 depfile() {
   printf '%s:' "$1"
+  # The root is escaped as the paths are: an author's folder named with a space (书稿 run) made
+  # every edge's inputs two missing files, so every save rendered every page again.
   [ ! -f "$2" ] || LC_ALL=C awk -v root="$root/" '
+    function escaped(p) { gsub(/ /, "\\ ", p); gsub(/#/, "\\#", p); gsub(/\$/, "$$", p); return p }
     $1 == "-" { next }
     { path = substr($0, length($1) + 3) }
     path ~ /^@/ || seen[path]++ { next }
-    { gsub(/ /, "\\ ", path); gsub(/#/, "\\#", path); gsub(/\$/, "$$", path)
-      printf " \\\n  %s%s", (path ~ /^\// ? "" : root), path }
+    { printf " \\\n  %s", escaped((path ~ /^\// ? "" : root) path) }
   ' "$2"
   echo
 }

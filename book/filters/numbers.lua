@@ -66,12 +66,39 @@ local bound_rows = {}  -- for the audit's listing: { tok, where }
 -- "book/<page>.md:<line>" of the n-th `{.n` span: document order is source
 -- order, and several input files (the EPUB) are read one after the other.
 -- Also returns the page's chapter key (book/<key>.md).
+-- The part of a source line Pandoc reads as Markdown spans: an HTML comment, a fenced code block
+-- or a code span holding `[..]{.n ...}` (the template page's comment shows one) is no span, and
+-- counting it put every later span of the book at the place and page of the one before
+-- (a chapter inserted before others). `state` carries an open comment or fence to the next line.
+local function span_text(text, state)
+  if state.fence then
+    if text:match('^%s*' .. state.fence) then state.fence = nil end
+    return ''
+  end
+  local fence = not state.comment and (text:match('^%s*(```+)') or text:match('^%s*(~~~+)'))
+  if fence then
+    state.fence = fence
+    return ''
+  end
+  local out, i = {}, 1
+  while i <= #text do
+    local mark = state.comment and '-->' or '<!--'
+    local at = text:find(mark, i, true)
+    if not state.comment then out[#out + 1] = text:sub(i, at and at - 1 or #text) end
+    if not at then break end
+    state.comment, i = not state.comment, at + #mark
+  end
+  return (table.concat(out):gsub('`[^`]*`', ''))
+end
+
 local span_places  -- { {place, key}, ... } of every `{.n` span, listed once
 local function span_place(n)
   if not span_places then
     span_places = {}
+    local state, file = {}, nil
     for _, l in ipairs(page_lines) do
-      for _ in l.text:gmatch('%]{%.n[%s}]') do
+      if l.file ~= file then state, file = {}, l.file end
+      for _ in span_text(l.text, state):gmatch('%]{%.n[%s}]') do
         span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') }
       end
     end

@@ -2,7 +2,8 @@
 # numbers_filter_test.sh: book/filters/numbers.lua on small pages written here,
 # each checked for the exact line it must print (or for passing):
 #   a right number passes; a wrong one fails naming page:line, the number, the
-#   value and the source, with no Lua stack traceback under the message; a bad path, a missing case and a bad src are named;
+#   value and the source, with no Lua stack traceback under the message, at its own line
+#   when spans are shown in a comment, a code block or a code span before it; a bad path, a missing case and a bad src are named;
 #   a [field=value] selector matching several rows fails (count, a field to add),
 #   one made unique binds;
 #   an empty span inserts; a roof table lists the profile's roofs; the audit
@@ -103,6 +104,17 @@ x
 
 平衡点约 [163]{.n src="02/default-json" at="machine.balance"}。
 => @TMP@/02-op-traffic.md:3: the prose says 163, the source gives 162 (golden/02-op-traffic/default-json.txt machine.balance = 161.971726)
+== line a span shown in a comment, a code block or a code span is none: the wrong one is named at its line
+02-op-traffic
+<!-- 正文里的数字绑定到 golden 输出（[..]{.n src=… at=…}），
+     例如 [162]{.n src="default-json" at="machine.balance"} -->
+```
+[1]{.n src="default-json" at="machine.balance"}
+```
+写法是 `[162]{.n src="default-json" at="machine.balance"}`。
+
+平衡点约 [163]{.n src="default-json" at="machine.balance"}。
+=> @TMP@/02-op-traffic.md:8: the prose says 163, the source gives 162 (golden/02-op-traffic/default-json.txt machine.balance = 161.971726)
 == line the written decimals decide the rounding
 02-op-traffic
 [161.9]{.n src="default-json" at="machine.balance"}
@@ -184,7 +196,7 @@ x
 没有数字。
 => book/02-op-traffic.md: number 7 is listed in book/numbers-allowlist.txt but the page has no such unbound number (remove the entry)
 CASES
-[ "$cases" -eq 19 ] || { echo "FAIL: the table ran $cases cases, not 19"; failures=$((failures + 1)); }
+[ "$cases" -eq 20 ] || { echo "FAIL: the table ran $cases cases, not 20"; failures=$((failures + 1)); }
 
 if [ $failures -ne 0 ]; then
   echo "$failures check(s) failed; rerun: bash book/tests/numbers_filter_test.sh"

@@ -193,17 +193,15 @@ ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const Machine machine = machine_from_flags(args);
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   const std::optional<std::string> plot_path = ledger::cli::plot_flag(args);
-  Workload w;
-  for (const auto& [flag, field] : {std::pair{"seq-len", &Workload::seq_len},
-                                    {"kv-len", &Workload::kv_len},
-                                    {"heads", &Workload::heads},
-                                    {"head-dim", &Workload::head_dim},
-                                    {"batch", &Workload::batch},
-                                    {"params", &Workload::params},
-                                    {"world", &Workload::world}}) {
-    w.*field =
-        args.real(flag, w.*field);  // in this order: the first value not > 0 is the one refused
-  }
+  Workload w;  // in this order: the first value not > 0 is the one refused
+  ledger::cli::read_fields<Workload>(args, w,
+                                     {{"seq-len", &Workload::seq_len},
+                                      {"kv-len", &Workload::kv_len},
+                                      {"heads", &Workload::heads},
+                                      {"head-dim", &Workload::head_dim},
+                                      {"batch", &Workload::batch},
+                                      {"params", &Workload::params},
+                                      {"world", &Workload::world}});
   if (w.world < 2.0) {
     throw UsageError(
         fmt::format("--world: expected a number >= 2 (ring all-reduce needs two cards), got {}",

@@ -1,8 +1,6 @@
 #include "case_flags.hpp"
 
-#include <cstdint>
-#include <initializer_list>
-#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -18,10 +16,9 @@ using ledger::cli::Args;
 // A shape's whole-number fields from their flags (the default where a flag is not given),
 // then its dtype when it has one.
 template <class Shape>
-Shape read_shape(const Args& args,
-                 std::initializer_list<std::pair<const char*, std::uint64_t Shape::*>> fields) {
+Shape read_shape(const Args& args, const std::vector<ledger::cli::FieldFlag<Shape>>& fields) {
   Shape s;
-  for (const auto& [flag, field] : fields) s.*field = args.integer(flag, s.*field);
+  ledger::cli::read_fields(args, s, fields);
   if constexpr (requires { s.dtype; }) s.dtype = args.choice("dtype", dtype_names(), s.dtype);
   return s;
 }

@@ -98,14 +98,7 @@ const std::vector<std::string>& formats() {
 
 head_roofline::Params params_from(const ledger::cli::Args& args) {
   head_roofline::Params p;
-  p.d = args.integer("d", p.d);
-  p.l2_total_bw = args.real("l2-bw", p.l2_total_bw);
-  p.num_cores = args.integer("cores", p.num_cores);
-  p.freq = args.real("freq", p.freq);
-  p.fma_per_cycle = args.integer("fma-per-cycle", p.fma_per_cycle);
-  // Each topk is two curves and a legend row in the figure: fewer of them than h_q values.
-  p.heads = args.integer_list("heads", p.heads, ledger::cli::kMaxListItems);
-  p.topks = args.integer_list("topk", p.topks, ledger::cli::kMaxSeries);
+  ledger::cli::read_fields(args, p, head_roofline::param_flags());
   return p;
 }
 

@@ -1,18 +1,24 @@
 #include "params.hpp"
 
+#include "ledger/limits.hpp"
+
 namespace head_roofline {
 
-std::vector<std::string> flags_differing_from_report(const Params& params) {
-  const Params& report = kReportParams;
-  std::vector<std::string> flags;
-  if (params.d != report.d) flags.emplace_back("--d");
-  if (params.l2_total_bw != report.l2_total_bw) flags.emplace_back("--l2-bw");
-  if (params.num_cores != report.num_cores) flags.emplace_back("--cores");
-  if (params.freq != report.freq) flags.emplace_back("--freq");
-  if (params.fma_per_cycle != report.fma_per_cycle) flags.emplace_back("--fma-per-cycle");
-  if (params.heads != report.heads) flags.emplace_back("--heads");
-  if (params.topks != report.topks) flags.emplace_back("--topk");
+const std::vector<ledger::cli::FieldFlag<Params>>& param_flags() {
+  // Each topk is two curves and a legend row in the figure: fewer of them than h_q values.
+  static const std::vector<ledger::cli::FieldFlag<Params>> flags{
+      {"d", &Params::d},
+      {"l2-bw", &Params::l2_total_bw},
+      {"cores", &Params::num_cores},
+      {"freq", &Params::freq},
+      {"fma-per-cycle", &Params::fma_per_cycle},
+      {"heads", &Params::heads, ledger::cli::kMaxListItems},
+      {"topk", &Params::topks, ledger::cli::kMaxSeries}};
   return flags;
+}
+
+std::vector<std::string> flags_differing_from_report(const Params& params) {
+  return ledger::cli::differing_flags(params, kReportParams, param_flags());
 }
 
 }  // namespace head_roofline

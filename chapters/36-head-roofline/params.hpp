@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "ledger/cli.hpp"
+
 namespace head_roofline {
 
 struct Params {
@@ -22,6 +24,9 @@ struct Params {
 
 // The report's own values: the only parameters its table describes.
 inline const Params kReportParams{};
+
+// Each constant's flag, in --help order.
+const std::vector<ledger::cli::FieldFlag<Params>>& param_flags();
 
 // "--flag" of every constant that differs from the report's, in --help order.
 std::vector<std::string> flags_differing_from_report(const Params& params);

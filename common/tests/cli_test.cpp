@@ -2,6 +2,8 @@
 
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "ledger/cli.hpp"
 #include "ledger/flag_values.hpp"
@@ -96,6 +98,30 @@ TEST_CASE("values are converted when read and asked for by type", "[cli]") {
   CHECK(parse_words({"--plot", "x.svg"}).choice("plot", {"a.svg", "x.svg"}, "a.svg") == "x.svg");
   CHECK_THROWS_WITH(parse_words({"--plot", "y.svg"}).choice("plot", {"a.svg", "x.svg"}, "a.svg"),
                     "--plot: unknown value 'y.svg' (accepted: a.svg, x.svg)");
+}
+
+TEST_CASE("a struct's fields are read from their flags by type, in the listed order", "[cli]") {
+  struct Shape {
+    double seq_len = 1.5;
+    std::uint64_t head_dim = 64;
+    std::vector<std::uint64_t> topk{512};
+    double params = 7e9;
+  };
+  const std::vector<FieldFlag<Shape>> fields{{"seq-len", &Shape::seq_len},
+                                             {"head-dim", &Shape::head_dim},
+                                             {"topk", &Shape::topk, 2},
+                                             {"params", &Shape::params}};
+  Shape s;
+  read_fields(parse_words({"--head-dim", "128", "--topk", "8,16"}), s, fields);
+  CHECK(s.seq_len == 1.5);  // not given: the field keeps its value
+  CHECK(s.head_dim == 128);
+  CHECK(s.topk == std::vector<std::uint64_t>{8, 16});
+  CHECK(differing_flags(s, Shape{}, fields) == std::vector<std::string>{"--head-dim", "--topk"});
+  // The list's limit is the field's; of two values refused, the first listed field's is named.
+  CHECK_THROWS_WITH(read_fields(parse_words({"--topk", "1,2,3"}), s, fields),
+                    "--topk: at most 2 comma-separated values, got 3");
+  CHECK_THROWS_WITH(read_fields(parse_words({"--params=-1", "--seq-len=-2"}), s, fields),
+                    "--seq-len: expected a number > 0, got '-2'");
 }
 
 TEST_CASE("asking for a flag the table does not declare is an error, not a fallback", "[cli]") {

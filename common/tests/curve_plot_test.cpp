@@ -1,10 +1,15 @@
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include "ledger/curve_plot.hpp"
+#include "ledger/legend.hpp"
 #include "ledger/plot_frame.hpp"
+#include "ledger/plot_style.hpp"
 
 using ledger::LogScale;
 
@@ -52,4 +57,53 @@ TEST_CASE("A plot's frame is as tall as its legend needs, or ends under the x ax
   frame.legend = [](ledger::svg::Document&, double top) { return top + 40.0; };
   frame.legend_margin = 8.0;
   CHECK(ledger::draw_plot_frame(frame, x, y).height() == 416.0);
+}
+
+// A figure that is not a roofline, as a chapter's plot.cpp draws one (CONTRIBUTING.md, "Figures"):
+// formulas as curves on a PlotFrame, each named at its right end, and a legend under the plot.
+// Here AXPY's memory time t(n) = bytes(n) / bandwidth, fp32 (12n bytes) and fp16 (6n bytes).
+namespace {
+std::string axpy_time_svg(double bandwidth) {
+  namespace style = ledger::plot_style;
+  struct Curve {
+    std::string name;
+    double bytes_per_element;
+  };
+  const std::vector<Curve> curves{{"fp32", 12.0}, {"fp16", 6.0}};
+  const LogScale x(1e3, 1e9, style::kLeft, style::kRight);  // n, elements
+  const LogScale y(1e-9, 1e-1, 300.0, style::kTop);         // seconds
+  ledger::Legend legend;
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const style::SeriesStyle s = style::series_style(i);
+    legend.rows.push_back({ledger::svg::Stroke{s.color, 2.0, s.dash},
+                           s.marker,
+                           {{curves[i].name}, {fmt::format("t = {:g}n 字节 / 带宽", curves[i].bytes_per_element)}}});
+  }
+  ledger::PlotFrame frame;
+  frame.text = {"AXPY time", "AXPY 的访存时间", "每条曲线是一种元素类型"};
+  frame.titles = {"n（元素数）", "时间（s）"};
+  frame.legend = ledger::legend_drawer(legend);  // the frame's height makes room for it
+  ledger::svg::Document doc = ledger::draw_plot_frame(frame, x, y);
+  ledger::LabelLayout layout = ledger::plot_label_layout(x, y);
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const style::SeriesStyle s = style::series_style(i);
+    const auto line = ledger::sample_curve(x, y, [&](double n) { return curves[i].bytes_per_element * n / bandwidth; });
+    doc.polyline(line, ledger::svg::Stroke{s.color, 2.0, s.dash});
+    ledger::label_curve_end(doc, layout, line, curves[i].name, 11.0, s.color);
+  }
+  frame.legend(doc, ledger::legend_top(y));  // last, under the plot
+  return doc.str();
+}
+}  // namespace
+
+TEST_CASE("A curve figure: formulas on a plot frame, named at their ends, with a legend", "[plot]") {
+  const std::string svg = axpy_time_svg(1e12);
+  // fp32 at n = 1e3: 1.2e-8 s, log10 = -7.921, 1.079 of the 8 decades above 1e-9 over 236 px: y = 268.16.
+  CHECK(svg.find(R"(<polyline points="92.00,268.16 )") != std::string::npos);
+  // fp16 at n = 1e9: 6e-3 s, log10 = -2.222, 6.778 decades: y = 300 - 236 * 6.778 / 8 = 100.04.
+  CHECK(svg.find(R"( 772.00,100.04")") != std::string::npos);
+  CHECK(svg.find(">fp32</text>") != std::string::npos);  // each curve named by its end
+  CHECK(svg.find(">fp16</text>") != std::string::npos);
+  CHECK(svg.find("t = 12n 字节 / 带宽") != std::string::npos);  // and in the legend
+  CHECK(svg.find("t = 6n 字节 / 带宽") != std::string::npos);
 }

@@ -8,7 +8,7 @@
   link's own #fragment) a heading of that Markdown file (GitHub's anchors).
 - Every code span naming a path of the tree (`common/...`, `scripts/...`; no placeholder such
   as <chapter>) names one that exists, or a ctest test (`book/render`), so a renamed file breaks
-  the docs that name it. The example chapter 40-kv-cache, which a documented command would make,
+  the docs that name it. The example chapter 05-kv-cache, which a documented command would make,
   is the one exception.
 - No prose line carries a date (2026-12-01) or a commit (commit 13a3b2b; a code span may show
   one as an example), except in the files the test names (docs/performance.md): a figure
@@ -29,7 +29,7 @@ CODE_SPAN = re.compile(r"(?<!`)`(?P<text>[^`\n]+)`(?!`)")
 # Folders a path in the docs starts with; build*/ and ../shared are made or kept elsewhere.
 TREE_FOLDERS = ("book/", "chapters/", "common/", "docs/", "golden/", "scripts/", ".ci/")
 PLACEHOLDER = re.compile(r"[<>*{}$@\[\]]|\bNN\b|\.\.\.|…")
-EXAMPLE_CHAPTER = "40-kv-cache"  # CONTRIBUTING.md's `scripts/new-chapter 40-kv-cache` would make its files
+EXAMPLE_CHAPTER = "05-kv-cache"  # CONTRIBUTING.md's `scripts/new-chapter 05-kv-cache` would make its files
 BLOCK_TIMEOUT_S = 120
 
 

@@ -2,7 +2,7 @@
 # new-chapter-refusals.sh: scripts/new-chapter refuses a bad chapter before it
 # writes anything, and undoes everything it wrote when a later step fails. In a
 # scratch copy of the tree's sources: names whose program clashes with a CMake
-# target of the tree (ledger, op_ledger_core) or one CMake reserves (test, all,
+# target of the tree (ledger, a listed program's PROGRAM_core) or one CMake reserves (test, all,
 # help, clean, install), names whose program shadows a command (bash, ls, make), chapter 00, a --title with a line break, --title
 # without a value; then a chapter whose configure fails (a cmake that exits 3), one whose
 # build fails after update-golden gave its cases IDs, and one interrupted (SIGINT) while it
@@ -36,7 +36,9 @@ expect() {
   fi
 }
 expect 2 "would define the CMake targets ledger" "$n-ledger"
-expect 2 "would define the CMake target op_ledger_core" "$n-op-ledger-core"
+# A listed chapter's program, read from the list: its library target is PROGRAM_core.
+listed=$(awk '!/^[[:space:]]*(#|$)/ {print $2; exit}' "$root/chapters/chapters.list")
+expect 2 "would define the CMake target ${listed}_core" "$n-${listed//_/-}-core"
 for reserved in test all help clean install; do expect 2 "program '$reserved' is a target name CMake reserves" "$n-$reserved"; done
 for command in bash ls make; do expect 2 "program '$command' would shadow the command $command" "$n-$command"; done
 expect 2 "chapter numbers run from 01 to 99" 00-intro

@@ -115,8 +115,11 @@ def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: preview_test.py WORK_DIR [CHAPTER]")
     work = Path(sys.argv[1]).resolve()
-    tree = work / "tree"
-    chapter = sys.argv[2] if len(sys.argv) == 3 else "36-head-roofline"
+    tree = work / "书稿 tree"  # an author's folder named in Chinese, with a space
+    # By default the first chapter of the one list.
+    chapter = sys.argv[2] if len(sys.argv) == 3 else next(
+        line.split()[0] for line in (ROOT / "chapters" / "chapters.list").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#"))
     start = time.monotonic()
     copy_tree(tree)
     say(f"copied the sources into {tree} ({time.monotonic() - start:.1f} s)")

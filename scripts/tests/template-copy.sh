@@ -27,22 +27,37 @@ fresh_work_dir() {
 
 # free_chapter_number ROOT: the highest number no chapter, golden folder or page of ROOT
 # uses yet (empty when 01..99 are all used).
-free_chapter_number() {
-  (cd "$1" && python3 - <<'PY'
-import glob
-used = {line.split()[0][:2] for line in open("chapters/chapters.list", encoding="utf-8")
-        if line.strip() and not line.lstrip().startswith("#")}
-used |= {p.split("/")[-1][:2] for p in glob.glob("chapters/[0-9][0-9]-*") + glob.glob("golden/[0-9][0-9]-*")}
-used |= {p.split("/")[-1][:2] for p in glob.glob("book/[0-9][0-9]-*.md")}
-free = [f"{n:02d}" for n in range(99, 0, -1) if f"{n:02d}" not in used]
-print(free[0] if free else "")
+free_chapter_number() { chapter_number "$1" last; }
+
+# middle_chapter_number ROOT: a number no chapter, golden folder or page of ROOT uses, between
+# the first and the second chapter of chapters/chapters.list (the one nearest their middle), so a
+# chapter made with it is inserted in the middle of the reading order; empty when there is none.
+middle_chapter_number() { chapter_number "$1" middle; }
+
+chapter_number() {
+  (cd "$1" && python3 - "$2" <<'PY'
+import glob, sys
+listed = [int(line.split()[0][:2]) for line in open("chapters/chapters.list", encoding="utf-8")
+          if line.strip() and not line.lstrip().startswith("#")]
+used = set(listed)
+used |= {int(p.split("/")[-1][:2]) for p in glob.glob("chapters/[0-9][0-9]-*") + glob.glob("golden/[0-9][0-9]-*")}
+used |= {int(p.split("/")[-1][:2]) for p in glob.glob("book/[0-9][0-9]-*.md")}
+if sys.argv[1] == "middle":
+    low, high = (listed + [100, 100])[:2]
+    middle = (low + high) // 2
+    free = sorted((n for n in range(low + 1, min(high, 100)) if n not in used), key=lambda n: abs(n - middle))
+else:
+    free = [n for n in range(99, 0, -1) if n not in used]
+print(f"{free[0]:02d}" if free else "")
 PY
   )
 }
 
 # start_template_run TOOL WORK_DIR ROOT: a scratch run for a template test. Sets run (a
 # folder under WORK_DIR, removed at exit when the test passes, kept with its logs when it
-# fails), tree (run/tree, the copy of ROOT's sources), number, chapter (NN-template-check),
+# fails), tree (run/tree, a clone of ROOT with its work tree copied over it, with run/shared a link to ROOT's ../shared,
+# the reference scripts), number (middle_chapter_number: the chapter goes between the first
+# two of the reading order), chapter (NN-template-check),
 # program (template_check) and start; step MESSAGE prints progress, fail MESSAGE stops.
 start_template_run() {
   template_tool=$1
@@ -51,12 +66,18 @@ start_template_run() {
   run=$(mktemp -d "$(cd "$2" && pwd)/书稿 run.XXXXXX")
   tree=$run/tree
   trap 'status=$?; [ $status -eq 0 ] && rm -rf "$run"; exit $status' EXIT
-  number=$(free_chapter_number "$3")
-  [ -n "$number" ] || fail "no free chapter number (01..99 all used)"
+  number=$(middle_chapter_number "$3")
+  [ -n "$number" ] || fail "no free chapter number between the first two of chapters/chapters.list"
   chapter=$number-template-check
   program=template_check
   start=$SECONDS
+  # What an author's fresh clone holds: ROOT's repository cloned (its history shared) and ROOT's
+  # work tree over it, uncommitted changes included; a ROOT without a .git of its own, its sources.
+  if [ "$(git -C "$3" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$3" && pwd -P)" ]; then
+    git clone -q --no-checkout --shared "$3" "$tree" && git -C "$tree" reset -q "$(git -C "$3" rev-parse HEAD)"
+  fi
   copy_sources "$3" "$tree"
+  [ ! -e "$3/../shared" ] || ln -s "$(cd "$3/../shared" && pwd)" "$run/shared"
 }
 step() { printf '%s: %-60s (%ds)\n' "$template_tool" "$1" $((SECONDS - start)); }
 fail() {

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -148,6 +149,48 @@ class Args {
   std::map<std::string, Converted> converted_;
   std::set<std::string> switches_;
 };
+
+// A struct's field read from a flag: the flag's name (without "--") and the field, a whole
+// number, a real or a list of whole numbers (a list's most values: `limit`, ledger/limits.hpp).
+// A chapter lists its struct's flags once and reads them with read_fields.
+template <class T>
+struct FieldFlag {
+  const char* name;
+  std::variant<std::uint64_t T::*, double T::*, std::vector<std::uint64_t> T::*> field;
+  std::size_t limit = kMaxListItems;
+};
+
+// Each listed field of `into` from its flag, in the list's order (the first value refused is the
+// first listed one's), as its type asks: Args::integer, Args::real or Args::integer_list; a flag
+// not given keeps the field's value.
+template <class T>
+void read_fields(const Args& args, T& into, const std::vector<FieldFlag<T>>& fields) {
+  for (const FieldFlag<T>& f : fields) {
+    std::visit(
+        [&](auto member) {
+          auto& value = into.*member;
+          if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, double>) {
+            value = args.real(f.name, value);
+          } else if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, std::uint64_t>) {
+            value = args.integer(f.name, value);
+          } else {
+            value = args.integer_list(f.name, value, f.limit);
+          }
+        },
+        f.field);
+  }
+}
+
+// "--name" of each listed field whose value differs between `a` and `b`, in the list's order.
+template <class T>
+std::vector<std::string> differing_flags(const T& a, const T& b, const std::vector<FieldFlag<T>>& fields) {
+  std::vector<std::string> out;
+  for (const FieldFlag<T>& f : fields) {
+    if (std::visit([&](auto member) { return a.*member != b.*member; }, f.field))
+      out.push_back(std::string("--") + f.name);
+  }
+  return out;
+}
 
 // Parses argv (argv[0] is the program) against `table` as argparse would
 // (see the top of this file); more than kMaxWords words are refused before
