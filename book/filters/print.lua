@@ -105,6 +105,7 @@ local function wrapped(env, inlines)
   return pandoc.Plain(out)
 end
 
+local turned_count = 0
 local function golden_div(div)
   if not div.classes:includes('golden') then return nil end
   local rel = div.attributes['data-source'] or '?'
@@ -135,7 +136,21 @@ local function golden_div(div)
     return { pandoc.RawBlock('latex', '\\begin{golden}'), verbatim('ErrataDiff', text, size, size.columns + 1),
       pandoc.RawBlock('latex', '\\end{golden}') }
   end
-  local out = pandoc.List { pandoc.RawBlock('latex', (size.landscape and '\\begin{turnedgolden}' or '') .. '\\begin{golden}') }
+  -- A turned output leaves a line where it was met, naming the page it went to; its caption line
+  -- says where it belongs and ends with the turned page's number (book.latex's \turnedpointer,
+  -- \turnedfolio).
+  local out, key = pandoc.List(), nil
+  if size.landscape then
+    turned_count = turned_count + 1
+    key = 'turned-' .. turned_count
+    local caption = output + 1 <= #div.content and div.content[output + 1] or nil
+    local id
+    if caption and caption.t == 'Para' then
+      caption:walk { Span = function(s) if s.classes:includes('output-id') then id = pandoc.utils.stringify(s) end end }
+    end
+    out:insert(pandoc.RawBlock('latex', '\\turnedpointer{' .. (id or '下面的输出') .. '}{' .. key .. '}'))
+  end
+  out:insert(pandoc.RawBlock('latex', (size.landscape and '\\begin{turnedgolden}' or '') .. '\\begin{golden}'))
   for i, b in ipairs(div.content) do
     if i == command then
       out:insert(verbatim('GoldenCommand', b.text, size))
@@ -145,6 +160,7 @@ local function golden_div(div)
       -- The caption: where the output lives (and, for an excerpt, what was left out).
       local caption = pandoc.List(b.content)
       if note then caption:extend { pandoc.Space(), pandoc.Str(note) } end
+      if key then caption:insert(pandoc.RawInline('latex', '\\turnedfolio{' .. key .. '}')) end
       out:insert(wrapped('goldencaption', caption))
     else
       out:insert(b)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_pdf_layout.py sizes|fill|bytes|breaks|columns|margins|all BOOK.pdf
+"""check_pdf_layout.py sizes|fill|bytes|breaks|columns|margins|turned|all BOOK.pdf
 
 `all` runs every check below on one reading of the PDF (what ctest's book/pdf-layout does).
 
@@ -25,8 +25,14 @@ What a reader of the print edition sees, measured on the PDF itself with
   bytes  the PDF is at most MAX_BYTES.
   margins no glyph past the text block (book/print/book.latex's geometry), on a
          turned page (a golden output too wide for the page, set across it)
-         too; the blank half of a full-width punctuation mark (，「）) at a
-         line's end or start does not count, nor （续） in the margin.
+         too, （续） included; the blank half of a full-width punctuation mark
+         (，「）) at a line's end or start does not count.
+  turned every turned page (a golden output set across a page of its own) ends its
+         caption line with 接第 N 页 · 本页第 M 页, M the number the
+         pages around it give it, N a page before it with nothing but turned
+         pages between them (one page a block went on over aside); and the text says where
+         each went, a line （输出 X 横排在第 M 页） on page N, M the number of the
+         turned page that holds 输出 X.
   columns every character the outputs use takes the columns the book says
          (book/filters/wrap.lua's WIDE: a Chinese character two, any other
          one): on each line of the PDF that is a golden line (or the first
@@ -39,8 +45,11 @@ What a reader of the print edition sees, measured on the PDF itself with
          no page opens with a ↪ continuation (a wrapped line stays with its
          start); a page that opens inside a block (its first code line is
          not one of a block's first lines nor a command, `$ ...`) says so,
-         CONTINUED in the margin beside that line; nothing stands between
-         the page's top and that line (a figure floated into the block);
+         CONTINUED above that line, in the text block; nothing stands between
+         the page's top and that line (a figure floated into the block), nor
+         between the page before and it (a turned page: a block, or a table,
+         is never split by one); no code excerpt's label stands at a page's
+         foot with fewer than EXCERPT_KEEP lines of its code under it;
          no chapter's last page, nor the book's, is less than MIN_LAST_FILL
          full (the title page excepted).
   breaks --planted  the same rules on small made-up pages, each breaking one:
@@ -72,6 +81,8 @@ CONTINUED = "（续）"
 # A block's first lines: the first line the measurement sees may be its second or third
 # (a line of one short word, `{`, is not taken for code).
 START_LINES = 3
+# A code excerpt's label stays with at least this many lines of its code (book.latex's excerptlabel).
+EXCERPT_KEEP = 3
 FIGURE_CAPTION = re.compile(r"^图\d+-\d+")
 MERGE_GAP = 36.0
 # The text block's sides on a page (25 mm margins, inner and outer). A turned page is read
@@ -307,13 +318,61 @@ def check_margins(pdf):
                 if across:
                     past += [f"{TEXT_LEFT - y0:.1f} bp above the top"] if y0 < TEXT_LEFT - EDGE_SLACK else []
                     past += [f"{y1 - TEXT_RIGHT:.1f} bp below the bottom"] if y1 > TEXT_RIGHT + EDGE_SLACK else []
-                if past and text != CONTINUED:
+                if past:
                     failures.append(f"page {number}{' (turned)' if across else ''}: {text[:40]!r} reaches"
                                     f" {past[0]} edge of the text block")
     if words_seen < 1000:
         failures.append(f"only {words_seen} words in the PDF: nothing measured")
     return verdict(f"{pdf} (margins)", failures[:20] + ([f"... {len(failures) - 20} more"] if len(failures) > 20 else []),
                    f"{pdf}: {words_seen} words, none past the text block")
+
+
+POINTER = re.compile(r"（输出(\d+-\d+)横排在第(\d+)页）")
+TURNED_CAPTION = re.compile(r"^输出(\d+-\d+).*接第(\d+)页·本页第(\d+)页$")
+
+
+def folio(lines):
+    """The page number a page's running header shows (its first or last word), or None."""
+    header = sorted((w for line in lines for w in line if w[4] < HEADER_BELOW), key=lambda w: w[1])
+    ends = [header[0][0], header[-1][0]] if header else []
+    return next((int(t) for t in ends if t.isdigit()), None)
+
+
+def check_turned(pdf):
+    book, failures = pages(pdf), []
+    pointers, turned_pages, offset = {}, {}, None
+    for number, lines in book:
+        texts = [squeeze("".join(w[0] for w in words)) for words in body_lines(lines)]
+        if not turned(lines):
+            if (shown := folio(lines)) is not None:
+                offset = shown - number
+            for text in texts:
+                for out, page in POINTER.findall(text):
+                    pointers[out] = (number, int(page))
+            continue
+        expected = number + offset if offset is not None else None
+        caption = next((m for t in texts if (m := TURNED_CAPTION.match(t))), None)
+        if not caption:
+            failures.append(f"turned page {number} (page {expected}) has no caption line 输出 X … 接第 N 页 · 本页第 M 页: {(texts or [''])[-1][:60]}")
+            continue
+        out, came_from, shown = caption.group(1), int(caption.group(2)), int(caption.group(3))
+        turned_pages[out] = expected
+        if shown != expected:
+            failures.append(f"turned page {number} shows page number {shown}; the pages around it make it {expected}")
+        # Its text's page, then turned pages only, but for one page a block went on over (it holds floats).
+        between = [ls for n, ls in book if expected is not None and came_from < n + offset < expected and n < number]
+        if expected is None or came_from >= expected or sum(not turned(ls) for ls in between) > 1:
+            failures.append(f"turned page {number} (page {expected}, 输出 {out}) says it belongs to page {came_from}:"
+                            " it should come on the first page after it that can hold it")
+    for out, page in turned_pages.items():
+        if out not in pointers:
+            failures.append(f"输出 {out}, turned on page {page}: no line （输出 {out} 横排在第 {page} 页） where the text met it")
+        elif pointers[out][1] != page:
+            failures.append(f"the text points to page {pointers[out][1]} for 输出 {out}, which is on page {page}")
+    if not turned_pages and not failures:
+        failures.append("no turned page found: nothing was measured")
+    return verdict(f"{pdf} (turned pages)", failures,
+                   f"{pdf}: {len(turned_pages)} turned pages, each numbered and named where the text points to it")
 
 
 def block_starts():
@@ -352,9 +411,10 @@ def typewriter(words):
     return any(verdicts) and not any(v is False for v in verdicts)
 
 
-def break_failures(book, is_code, starts):
-    """The rules of `breaks` on [(page number, lines)]; is_code(words) tells a code line."""
-    failures, opened, last_pages = [], 0, 0
+def break_failures(book, is_code, starts, labels=None):
+    """The rules of `breaks` on [(page number, lines)]; is_code(words) tells a code line; labels
+    are the code excerpts' labels, squeezed, each with the count of its code's lines."""
+    failures, opened, last_pages, labels = [], 0, 0, labels or {}
     for i, (number, lines) in enumerate(book):
         body = [kept for line in body_lines(lines) if (kept := [w for w in line if w[0] != CONTINUED])]
         marks = [w for line in lines for w in line if w[0] == CONTINUED]
@@ -368,15 +428,22 @@ def break_failures(book, is_code, starts):
             opened += 1
             words = body[0]
             top, left = words[0][2], min(w[1] for w in words)
-            if not any(abs(m[2] - top) < 12 and m[3] <= left for m in marks):
+            if not any(0 <= top - m[4] < 24 for m in marks):
                 failures.append(f"page {number} opens inside a block ({texts[0][:40]}) without {CONTINUED}"
-                                " in the margin beside it")
+                                " above it")
         elif marks and texts and not typewriter(body[0]):
             failures.append(f"page {number} is marked {CONTINUED} but opens with {texts[0][:40]}, not the block's"
                             " continuation: something stands inside the block")
         elif continues and FIGURE_CAPTION.match(texts[continues[0] - 1]):
             failures.append(f"page {number}: a figure stands inside a block split across pages ({texts[continues[0] - 1][:20]}"
                             f" above its continuation {texts[continues[0]][:30]})")
+        if (marks or (continues and continues[0] == 0)) and i > 0 and turned(book[i - 1][1]) and not turned(lines):
+            failures.append(f"page {number} goes on with a block or a table ({texts[0][:40]}) split from its start by"
+                            f" the turned page {book[i - 1][0]} (book.latex holds float pages while a block is open)")
+        for k, text in enumerate(texts):
+            if text in labels and len(texts) - 1 - k < min(EXCERPT_KEEP, labels[text]):
+                failures.append(f"page {number} ends with the code excerpt label {text[:50]} and"
+                                f" {len(texts) - 1 - k} lines of its code (at least {EXCERPT_KEEP} stay with it)")
         # A page with text and no running header opens a chapter (or 目录, an appendix): on the right.
         if i > 0 and body and not turned(lines) and number % 2 == 0 and not any(
                 w[4] < HEADER_BELOW for line in lines for w in line):
@@ -498,8 +565,10 @@ def check_columns(pdf):
 
 def check_breaks(pdf):
     texts, prefixes = code_texts_and_prefixes()
+    labels = {squeeze(f"{path}·{region}"): len(region_lines(path, region))
+              for page in book_pages() for path, region in excerpt_blocks(page)}
     failures, opened, last_pages = break_failures(pages(pdf), lambda w: is_code_line(w, texts, prefixes),
-                                                  block_starts())
+                                                  block_starts(), labels)
     if last_pages < 3:
         failures.append(f"only {last_pages} chapter ends found: the measurement found no chapters")
     return verdict(f"{pdf} (page breaks)", failures,
@@ -517,14 +586,20 @@ def planted_breaks():
     is_code = lambda words: squeeze(words[0][0]) in code
     starts = {"abcdef"}
     good = [(1, [line("书名", 300)]), (2, header and [header] + filler + [line("abcdef", 700)]),
-            (3, [header, line(CONTINUED, 100.0, x=60.0), line("ghijkl", 100.0)] + filler[10:]),
+            (3, [header, line(CONTINUED, 88.0, x=480.0), line("ghijkl", 100.0)] + filler[10:]),
             (4, []), (5, [line("第 3 章", 100.0)] + filler)]
+    turned_page = Turned([line("$op", 100.0), line("输出 2-1 x 接第 2 页", 400.0)])
+    labelled = [*good[:1], (2, [header] + filler[:-1] + [line("a.cpp · r", 700.0), line("abcdef", 712.0)]), *good[2:]]
     cases = {
         "a good book": (good, 0),
-        "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0), line("↪mnop", 100.0)]
+        "a good book with a turned page and a label": ([*good[:2], (3, good[2][1] + [
+            line("a.cpp · r", 740.0), *(line("abcdef", 752.0 + 8 * k) for k in range(3))]), (4, turned_page), good[4]], 0),
+        "a block split by a turned page": ([*good[:2], (3, turned_page), (4, good[2][1]), good[4]], 1),
+        "an excerpt label at a page's foot": (labelled, 1),
+        "a page opening with ↪": ([*good[:2], (3, [header, line(CONTINUED, 88.0, x=480.0), line("↪mnop", 100.0)]
                                                  + filler[10:]), *good[3:]], 1),
         "a continuation without its mark": ([*good[:2], (3, [header, line("ghijkl", 100.0)] + filler[10:]), *good[3:]], 1),
-        "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 100.0, x=60.0),
+        "a figure inside a block, marked": ([*good[:2], (3, [header, line(CONTINUED, 88.0, x=480.0),
                                                              line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
                                                             + filler[20:]), *good[3:]], 1),
         "a figure inside a block": ([*good[:2], (3, [header, line("图 2-1 标题", 100.0), line("ghijkl", 300.0)]
@@ -534,7 +609,7 @@ def planted_breaks():
     }
     failures = []
     for name, (book, expected) in cases.items():
-        found, _opened, _last = break_failures(book, is_code, starts)
+        found, _opened, _last = break_failures(book, is_code, starts, {"a.cpp·r": 5})
         if len(found) != expected:
             failures.append(f"{name}: {len(found)} failures, {expected} expected: {found}")
     return verdict("breaks --planted", failures, f"breaks: each of {len(cases) - 1} planted faults found, the good book passes")
@@ -544,7 +619,7 @@ def main(mode, pdf):
     if mode == "breaks" and pdf == "--planted":
         return planted_breaks()
     checks = {"sizes": check_sizes, "fill": check_fill, "bytes": check_bytes, "breaks": check_breaks,
-              "columns": check_columns, "margins": check_margins}
+              "columns": check_columns, "margins": check_margins, "turned": check_turned}
     if mode == "all":  # every check, each with its own verdict line; fails when one does
         return max(check(pathlib.Path(pdf)) for check in checks.values())
     if mode not in checks:
