@@ -27,11 +27,77 @@ local function terms()
   return out
 end
 
--- One item a term: **术语**（English）：note。见第 N 章。 A list, not a table: it breaks across
--- print pages and fits a phone's width.
+-- The 术语表's order: by 汉语拼音 (a term's `pinyin:`), a term in Latin letters by its own
+-- letters, case ignored, in one sequence (AI Core, balanced, 报告 bao gao, 本例 ben li, ...).
+local function sort_key(t)
+  if t.term:match('^[%w%s%-]') then return t.term:lower() end
+  if not t.pinyin or t.pinyin == '' then
+    error(string.format('glossary.lua: %s:%d: %s starts with a Chinese character: it needs `pinyin:` (its order in the 术语表)',
+      TERMS, t.line, t.term), 0)
+  end
+  return t.pinyin:lower()
+end
+
+-- Where a term is first used in its chapter: the page's anchor `term-<first form>`, put at the
+-- first sentence (a paragraph, a list item, a section heading, a note) that holds the term's
+-- first form (before 、, without a （…）), in the order the page reads. HTML only.
+local function first_form(t) return (t.term:gsub('、.*$', ''):gsub('（.-）', '')) end
+local function anchor_id(t) return 'term-' .. first_form(t):gsub('%s+', '-') end
+
+local function place_anchor(blocks, form, id)
+  for k, b in ipairs(blocks) do
+    if b.t == 'Header' and b.level > 1 and pandoc.utils.stringify(b):find(form, 1, true) then
+      -- Before the heading, not in it: the page's 本章内容 copies a heading's inlines, id and all.
+      blocks:insert(k, pandoc.Div({}, pandoc.Attr(id, { 'term-anchor' })))
+      return true
+    elseif (b.t == 'Para' or b.t == 'Plain') and pandoc.utils.stringify(b):find(form, 1, true) then
+      local anchor = pandoc.Span({}, pandoc.Attr(id, { 'term-anchor' }))
+      -- The inline where the form starts (it may run on over spaces, or sit in emphasis): a
+      -- word (Str) is split there, anything else gets the anchor before it.
+      for i, x in ipairs(b.content) do
+        local rest = pandoc.utils.stringify(pandoc.Span({ table.unpack(b.content, i) }))
+        local at = rest:find(form, 1, true)
+        if at and at <= #pandoc.utils.stringify(x) then
+          if x.t == 'Str' and at > 1 then
+            b.content[i] = pandoc.Str(x.text:sub(at))
+            b.content:insert(i, anchor)
+            b.content:insert(i, pandoc.Str(x.text:sub(1, at - 1)))
+          else
+            b.content:insert(i, anchor)
+          end
+          return true
+        end
+      end
+    elseif b.t == 'BlockQuote' or b.t == 'Div' then
+      if place_anchor(b.content, form, id) then return true end
+    elseif b.t == 'BulletList' or b.t == 'OrderedList' then
+      for _, item in ipairs(b.content) do
+        if place_anchor(item, form, id) then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- A chapter page: an anchor at the first use of each term the chapter defines; a term the
+-- page never uses in its prose fails the render.
+local function anchor_terms(doc, page)
+  for _, t in ipairs(terms()) do
+    if t.defined == page and not place_anchor(doc.blocks, first_form(t), anchor_id(t)) then
+      error(string.format('glossary.lua: %s:%d: %s is defined by book/%s.md, which never writes "%s" in its prose',
+        TERMS, t.line, t.term, page, first_form(t)), 0)
+    end
+  end
+end
+
+-- One item a term: **术语**（English）：definition。见第 N 章 (a link to the term's first use in
+-- the HTML). A list, not a table: it breaks across print pages and fits a phone's width.
 local function glossary()
   local items = {}
-  for _, t in ipairs(terms()) do
+  local sorted = terms()
+  for _, t in ipairs(sorted) do t.key = sort_key(t) end
+  table.sort(sorted, function(a, b) return a.key < b.key end)
+  for _, t in ipairs(sorted) do
     local chapter = repo.chapter(t.defined or '')
     if not chapter then
       error(string.format('glossary.lua: %s:%d: defined: %s is not a chapter of chapters/chapters.list',
@@ -41,7 +107,7 @@ local function glossary()
     local inlines = pandoc.List { pandoc.Strong { pandoc.Str(t.term) }, pandoc.Str('（' .. t.en .. '）') }
     if t.note and t.note ~= '' then inlines:insert(pandoc.Str('：' .. t.note .. '。')) else inlines:insert(pandoc.Str('。')) end
     inlines:insert(pandoc.Str('见'))
-    inlines:insert(pandoc.Link({ pandoc.Str('第 ' .. number .. ' 章') }, chapter.key .. '.html'))
+    inlines:insert(pandoc.Link({ pandoc.Str('第 ' .. number .. ' 章') }, chapter.key .. '.html' .. (is_book and '' or '#' .. anchor_id(t))))
     inlines:insert(pandoc.Str('。'))
     items[#items + 1] = { pandoc.Plain(inlines) }
   end
@@ -50,7 +116,7 @@ local function glossary()
   }
   -- The print edition's running header names the appendix, not the last chapter's section.
   if FORMAT == 'latex' then blocks[#blocks + 1] = pandoc.RawBlock('latex', '\\markboth{术语表}{术语表}') end
-  blocks[#blocks + 1] = pandoc.Para { pandoc.Str('书中每个概念只用一个词。下面是这些词、它们的英文和定义它们的章。') }
+  blocks[#blocks + 1] = pandoc.Para { pandoc.Str('书中每个概念只用一个词。下面是这些词、它们的英文、定义和定义它们的章，按汉语拼音排序（拉丁字母的词按字母，一并排）。') }
   blocks[#blocks + 1] = pandoc.BulletList(items)
   return blocks
 end
@@ -58,6 +124,10 @@ end
 return { {
   Pandoc = function(doc)
     local page = repo.page_key()
+    if not is_book and page and repo.chapter(page) then
+      anchor_terms(doc, page)
+      return doc
+    end
     if not (is_book or page == 'index') then return nil end
     doc.blocks:extend(glossary())
     return doc

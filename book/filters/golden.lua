@@ -14,6 +14,11 @@
 -- `render="markdown"` also typesets the output (e.g. a Markdown table) after
 -- the verbatim text, so the reader sees both; `table-caption="... {#tbl:name}"`
 -- gives the typeset table its caption and number.
+-- `typeset="<json case>"` (HTML only; the PDF and the EPUB keep the bytes alone): a ledger
+-- whose published padding counts code points zigzags on screen, so the HTML adds, folded
+-- under the output, the same table typeset from the case's `--format json` golden
+-- (rows[].name, flops, bytes, intensity, sol_time_s, bound), marked as typeset from the
+-- JSON. The JSON case must be the output's case with `--format json` added.
 --
 --   ```{.figure case="02-op-traffic/default-plot" caption="..."}
 --   ```
@@ -31,6 +36,7 @@ package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.
 local repo = require 'repo'
 local figure_svg = require 'figure_svg'
 local output_ids = require 'output_ids'
+local json = require 'numbers.json'
 
 local problems = repo.problems('golden.lua')
 local is_epub = FORMAT:match('epub') ~= nil
@@ -127,6 +133,71 @@ local function run_attributes(case_ref, attributes)
   return attributes
 end
 
+local function html_escape(s)
+  return (tostring(s):gsub('[&<>"]', { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }))
+end
+
+-- A value with the unit that keeps it short: bytes in MB or GB, seconds in us or ms.
+local function with_unit(value, units)
+  for i, u in ipairs(units) do
+    if i == #units or math.abs(value) < u[2] * 1000 then return string.format(u[3], value / u[2]) .. ' ' .. u[1] end
+  end
+end
+local BYTES = { { 'MB', 1e6, '%.2f' }, { 'GB', 1e9, '%.2f' } }
+local SECONDS = { { 'us', 1e-6, '%.1f' }, { 'ms', 1e-3, '%.3f' }, { 's', 1, '%.3f' } }
+local TYPESET_COLUMNS = {
+  { '算子', 'name', function(v) return v end },
+  { '运算量（GFLOP）', 'flops', function(v) return string.format('%.4g', v / 1e9) end },
+  { '访存量', 'bytes', function(v) return with_unit(v, BYTES) end },
+  { '算术强度（FLOP/B）', 'intensity', function(v) return string.format('%.2f', v) end },
+  { '时间下界', 'sol_time_s', function(v) return with_unit(v, SECONDS) end },
+  { '判据', 'bound', function(v) return v end },
+}
+
+-- HTML only: the ledger of golden case `json_case` (this output's case with --format json),
+-- typeset as a table in a <details> folded under the output. Returns a RawBlock, or nil (noted).
+local function typeset_view(case_ref, json_case)
+  local chapter, case = (case_ref or ''):match('^([^/]+)/([^/]+)$')
+  local rel = chapter and ('golden/' .. chapter .. '/' .. json_case .. '.txt')
+  if not rel then
+    problems.add('typeset="' .. json_case .. '" needs the golden block to name a case')
+    return nil
+  end
+  local cases = cases_of(chapter)
+  local function words(s) return s and (s .. ' '):gsub('%s+', ' '):gsub('^ ', '') end
+  local want = cases and cases[case] and words(cases[case] .. ' --format json')
+  if not cases or words(cases[json_case]) ~= want then
+    problems.add(string.format('golden block %s: typeset="%s" must name the same run with --format json (%s), its flags are "%s"',
+      case_ref, json_case, want or '?', cases and cases[json_case] or '?'))
+    return nil
+  end
+  local text = repo.read(rel)
+  local ok, data = pcall(json.decode, text or '')
+  if not text or not ok or type(data) ~= 'table' or type(data.rows) ~= 'table' or #data.rows == 0 then
+    problems.add('golden block ' .. case_ref .. ': typeset="' .. json_case .. '": ' .. rel .. ' holds no ledger rows' .. (ok and '' or ' (' .. tostring(data) .. ')'))
+    return nil
+  end
+  local html = { '<details class="typeset-view" data-json="' .. html_escape(rel) .. '">',
+    '<summary>排版视图：同一张表由 JSON 输出 <code>' .. html_escape(json_case) .. '</code> 排成，不是程序印出的字节</summary>',
+    '<div class="typeset-scroll" tabindex="0"><table class="typeset-view"><thead><tr>' }
+  for _, c in ipairs(TYPESET_COLUMNS) do html[#html + 1] = '<th>' .. c[1] .. '</th>' end
+  html[#html + 1] = '</tr></thead><tbody>'
+  for i, row in ipairs(data.rows) do
+    html[#html + 1] = '<tr>'
+    for _, c in ipairs(TYPESET_COLUMNS) do
+      local v = row[c[2]]
+      if v == nil then
+        problems.add(string.format('%s: rows[%d] has no %s', rel, i - 1, c[2]))
+        return nil
+      end
+      html[#html + 1] = '<td data-key="' .. c[2] .. '">' .. html_escape(c[3](v)) .. '</td>'
+    end
+    html[#html + 1] = '</tr>'
+  end
+  html[#html + 1] = '</tbody></table></div></details>'
+  return pandoc.RawBlock('html', table.concat(html))
+end
+
 local function golden_block(block)
   if not block.classes:includes('golden') then return nil end
   local attr = block.attributes
@@ -159,6 +230,10 @@ local function golden_block(block)
     blocks:extend(typeset)
   elseif attr.render then
     problems.add('golden block ' .. rel .. ': render="' .. attr.render .. '" is not known (only "markdown")')
+  end
+  if attr.typeset and not is_epub and not is_latex then
+    local view = typeset_view(attr.case, attr.typeset)
+    if view then blocks:insert(view) end
   end
   -- Other classes (e.g. `.scroll` for a long output) pass on to the wrapper for the CSS.
   return pandoc.Div(blocks, pandoc.Attr('', block.classes, run_attributes(attr.case, { { 'data-source', rel } })))

@@ -184,6 +184,15 @@ PAGE_WIDTH = r"""
       if (w > 0.5 * size) report.dots.push(`a full-width · (${(w / size).toFixed(2)} em) in a figure: ${s.slice(0, 50)}`);
     }
   }
+  // A golden output's 排版视图 (golden.lua's typeset=): its cells, its label, and whether the note
+  // on the output (a blockquote) comes right under the output's block. Once, at a wide window.
+  report.typeset = W < 1024 ? [] : [...document.querySelectorAll('details.typeset-view')].map((d) => {
+    const block = d.closest('div.golden');
+    const next = block && block.nextElementSibling;
+    return { source: block && block.dataset.source, json: d.dataset.json, summary: d.querySelector('summary').textContent,
+             note: !!next && next.tagName === 'BLOCKQUOTE',
+             rows: [...d.querySelectorAll('tbody tr')].map((tr) => Object.fromEntries([...tr.cells].map((c) => [c.dataset.key, c.textContent]))) };
+  });
   return report;
 }
 """
@@ -408,11 +417,67 @@ async (what) => {
 }
 """)
 
+UNITS = {"GFLOP": 1e9, "FLOP/B": 1, "MB": 1e6, "GB": 1e9, "us": 1e-6, "ms": 1e-3, "s": 1}
+COLUMN_UNITS = {"flops": "GFLOP", "intensity": "FLOP/B"}  # units in the column's header, not its cells
+
+
+# The ledgers whose published padding zigzags on screen (issue 63): the output must offer its
+# 排版视图, with the note on the zigzag right under it. page -> golden file of the output.
+TYPESET_REQUIRED = {"02-op-traffic.html": "golden/02-op-traffic/default.txt"}
+
+
+def typeset_findings(views, root=HERE.parent.parent):
+    """Why a 排版视图 differs from the JSON golden it says it is typeset from (its data-json, from
+    the repository's root), is not marked as typeset from the JSON, or (the page's first) has no
+    note right under its output, which explains why the program's bytes zigzag: each cell must
+    equal the row's value in the JSON, a number to the digits shown."""
+    out = []
+    for view in views:
+        name = view["json"]
+        if "排版视图" not in view["summary"] or "JSON" not in view["summary"]:
+            out.append(f"the 排版视图 of {name} does not say it is typeset from the JSON: {view['summary']!r}")
+        if not view["note"] and view is views[0]:  # the ledger's first showing on the page
+            out.append(f"the output typeset from {name} has no note (a blockquote) right under it")
+        try:
+            rows = json.loads((root / name).read_text(encoding="utf-8"))["rows"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            out.append(f"the 排版视图 of {name}: its JSON cannot be read: {e}")
+            continue
+        if len(view["rows"]) != len(rows):
+            out.append(f"the 排版视图 of {name} has {len(view['rows'])} rows, the JSON {len(rows)}")
+        for i, (cells, row) in enumerate(zip(view["rows"], rows)):
+            if set(cells) != {"name", "flops", "bytes", "intensity", "sol_time_s", "bound"}:
+                out.append(f"the 排版视图 of {name}, row {i}: columns {sorted(cells)}")
+                continue
+            for key, text in cells.items():
+                want = row.get(key)
+                if isinstance(want, str) or want is None:
+                    if text != want:
+                        out.append(f"the 排版视图 of {name}, row {i} {key}: {text!r}, the JSON has {want!r}")
+                    continue
+                m = re.fullmatch(r"(-?\d+(?:\.(\d+))?(?:e[+-]?\d+)?)(?: (\S+))?", text.strip())
+                unit = m and (m.group(3) or COLUMN_UNITS.get(key))
+                if not m or unit not in UNITS:
+                    out.append(f"the 排版视图 of {name}, row {i} {key}: {text!r} is no number with a known unit")
+                    continue
+                shown, factor = float(m.group(1)), UNITS[unit]
+                # the digits shown: decimals, or for %g-style integers the significant ones kept
+                half = 0.5 * 10 ** -len(m.group(2) or "") if m.group(2) else 0.5 * max(1, 10 ** (len(m.group(1).lstrip("-")) - 4))
+                if abs(shown - want / factor) > half * 1.0001 + 1e-12:
+                    out.append(f"the 排版视图 of {name}, row {i} {key}: {text!r}, the JSON has {want} ({want / factor:.6g} {unit})")
+    return out
+
+
 def page_findings(where, r):
     """The failure lines of one measurement."""
     out = []
     if r["scrollWidth"] > r["width"]:
         out.append(f"{where}: the page is {r['scrollWidth']} px wide, wider than its viewport")
+    out += [f"{where}: {line}" for line in typeset_findings(r.get("typeset", []))]
+    page = where.split(" ")[0]
+    if r["width"] >= 1024 and page in TYPESET_REQUIRED and not any(
+            v["source"] == TYPESET_REQUIRED[page] for v in r.get("typeset", [])):
+        out.append(f"{where}: {TYPESET_REQUIRED[page]} (a ledger that zigzags on screen) offers no 排版视图 from its JSON")
     return out + [f"{where}: {line}" for line in r["wide"] + r["punct"] + r["hyphen"] + r["dots"] + r["navCut"]]
 
 
@@ -436,6 +501,11 @@ def page_self_check(width, r, error):
         missed.append("a full-width · in a figure's text")
     if not r["navCut"]:
         missed.append("a previous / next title cut in a bar with room for it")
+    if width >= 1024:
+        typeset = " ".join(typeset_findings(r.get("typeset", [])))
+        for fault in ("row 0 flops", "row 1 bound", "no note", "does not say"):
+            if fault not in typeset:
+                missed.append(f"the 排版视图 fault '{fault}' (a cell unlike its JSON, no note under the output, unmarked)")
     return [f"{where}: the measurement must find {m}, it did not: {r}" for m in missed]
 
 

@@ -4,13 +4,51 @@ page of the book (a relative `x.html` or `x.html#id`, or `#id`) reaches a file t
 when it names one, an element with that id. And every page reaches the book's back matter: a link
 named 术语表 to the glossary's heading, one named 版权页 to the colophon's, and one named 参考文献
 to the whole book's bibliography, which lists every entry of book/sources/references.yaml (not a
-chapter's own, numbered for that chapter alone). Prints each fault; exits 1 if any."""
+chapter's own, numbered for that chapter alone). The glossary (术语表, on the index page) has
+every term of book/terms.txt with its definition, sorted by 汉语拼音 (`pinyin:`; a Latin term by
+its letters), each linking to an anchor at the term's first use in its chapter, not the chapter's
+top, and no English in nested brackets. Prints each fault; exits 1 if any."""
 import html.parser
 import re
 import sys
 from pathlib import Path
 
 REFERENCES = Path(__file__).resolve().parent.parent / "sources" / "references.yaml"
+TERMS = Path(__file__).resolve().parent.parent / "terms.txt"
+
+
+def glossary(page):
+    """The faults of the 术语表 on PAGE (the index): a term without a definition, out of order,
+    linking to a chapter's top, or with nested brackets."""
+    text = page.read_text(encoding="utf-8")
+    m = re.search(r'id="glossary".*?<ul>(.*?)</ul>', text, re.S)
+    if not m:
+        return [f"{page.name}: no 术语表 list"]
+    records = [dict(re.findall(r"^(\w+):\s*(.*?)\s*$", r, re.M))
+               for r in re.split(r"\n\s*\n", re.sub(r"(?m)^#.*\n", "", TERMS.read_text(encoding="utf-8")))]
+    key = {r["term"]: (r.get("pinyin") or r["term"]).lower() for r in records if "term" in r}
+    out, order = [], []
+    for item in re.findall(r"<li>(.*?)</li>", m.group(1), re.S):
+        term = re.sub(r"<[^>]+>", "", (re.search(r"<strong>(.*?)</strong>", item) or [None, ""])[1])
+        plain = re.sub(r"<[^>]+>", "", item)
+        order.append(term)
+        if term not in key:
+            out.append(f"{page.name}: 术语表 entry {term!r} is no term of book/terms.txt")
+        if not re.search(r"）：[^。]+。见", plain):
+            out.append(f"{page.name}: 术语表 entry {term!r} has no definition: {plain.strip()!r}")
+        if re.search(r"（[^）]*[(（][^）]*[)）][^）]*）", plain):
+            out.append(f"{page.name}: 术语表 entry {term!r} nests brackets: {plain.strip()!r}")
+        href = (re.search(r'<a href="([^"]+)"', item) or [None, ""])[1]
+        if "#" not in href:
+            out.append(f"{page.name}: 术语表 entry {term!r} links to the top of {href!r}, not the term's first use")
+    keys = [key.get(t, t) for t in order]
+    if keys != sorted(keys):
+        at = next(i for i in range(1, len(keys)) if keys[i] < keys[i - 1])
+        out.append(f"{page.name}: the 术语表 is not sorted by 汉语拼音: {order[at - 1]!r} before {order[at]!r}")
+    missing = sorted(set(key) - set(order))
+    if missing:
+        out.append(f"{page.name}: the 术语表 lacks {', '.join(missing)}")
+    return out
 BACK_MATTER = ("术语表", "版权页", "参考文献")
 
 
@@ -98,6 +136,7 @@ def main():
         pages += sorted(arg.glob("*.html")) if arg.is_dir() else [arg]
     entries = set(re.findall(r"^- id: (\S+)", REFERENCES.read_text(encoding="utf-8"), re.M))
     dead, checked = [], 0
+    dead += [line for page in pages if page.name == "index.html" for line in glossary(page)]
     for page in pages:
         own = parse(page)
         dead += back_matter(page, own, entries)

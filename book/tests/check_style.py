@@ -58,7 +58,7 @@ def rules(path):
 
 
 def terms(path):
-    """book/terms.txt: a list of {term, en, defined, not, programs, note} records (its header explains them)."""
+    """book/terms.txt: a list of {term, en, defined, not, programs, pinyin, note} records (its header explains them)."""
     records, current = [], None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("#"):
@@ -67,8 +67,8 @@ def terms(path):
             current = None
             continue
         key, sep, value = line.partition(":")
-        if not sep or key.strip() not in ("term", "en", "defined", "not", "programs", "note"):
-            print(f"{path}:{number}: expected `term|en|defined|not|programs|note: value`", file=sys.stderr)
+        if not sep or key.strip() not in ("term", "en", "defined", "not", "programs", "pinyin", "note"):
+            print(f"{path}:{number}: expected `term|en|defined|not|programs|pinyin|note: value`", file=sys.stderr)
             sys.exit(2)
         if current is None:
             current = {"line": number}
