@@ -82,7 +82,8 @@ function(add_edition_tests)
     set_tests_properties(scripts/editions PROPERTIES LABELS "tools" TIMEOUT 1200)  # as the template tests: a build and a render in a copy
     set_tests_properties(scripts/editions PROPERTIES COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
     # An erratum published end to end (issue 64, scripts/tests/errata-workflow-test.sh): a changed
-    # calibration, update-golden with a reason, the change's gate, the PDF's checks, 勘误与变更.
+    # calibration (chapter 28) and a reference script's corrected constant (chapter 36, update-golden
+    # --reference), update-golden with a reason, the change's gate, the PDF's checks, 勘误与变更.
     add_test(NAME scripts/errata-workflow
       COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/errata-workflow-test.sh ${CMAKE_BINARY_DIR}/errata-workflow)
     set_tests_properties(scripts/errata-workflow PROPERTIES LABELS "tools" TIMEOUT 600 COST 100)
