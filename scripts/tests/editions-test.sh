@@ -29,8 +29,7 @@ source "$root/scripts/tests/template-copy.sh"
 start_template_run editions-test "$1" "$root"
 reference=$(cd "$root/.." && pwd)/shared/reference  # chapter 02's reference script (update-golden's default)
 export BOOK_SEARCH_DEPS=${BOOK_SEARCH_DEPS:-$root/build/search-deps}
-export GIT_AUTHOR_NAME=editions-test GIT_AUTHOR_EMAIL=editions-test@localhost
-export GIT_COMMITTER_NAME=editions-test GIT_COMMITTER_EMAIL=editions-test@localhost
+git_identity editions-test
 export GIT_AUTHOR_DATE=2026-12-01T00:00:00Z GIT_COMMITTER_DATE=2026-12-01T00:00:00Z
 cd "$tree"
 commit() { git add -A && git commit -qm "$1"; }

@@ -16,12 +16,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/scripts/tests/template-copy.sh"
 scratch_tree "$root"
 fail() { echo "forged-editions-test: FAILED: $*" >&2; exit 1; }
-export GIT_AUTHOR_NAME=forged-editions-test GIT_AUTHOR_EMAIL=forged-editions-test@localhost
-export GIT_COMMITTER_NAME=forged-editions-test GIT_COMMITTER_EMAIL=forged-editions-test@localhost
-unset LEDGER_SUITE_LOCK
-cd "$tree"
-rm -f editions/latest.txt editions/edition-*.txt editions/pending.txt
-git init -q . && git add -A && git commit -qm "the book, never released"
+git_identity forged-editions-test
+unreleased_repo
 release() { RELEASE_GATE=true scripts/release-edition --date "$1" >"$scratch/release.log" 2>&1 || { cat "$scratch/release.log"; fail "release $1"; }; }
 # change PATH REASON: PATH gets one more line and its record, as update-golden --reason writes it; committed.
 change() {

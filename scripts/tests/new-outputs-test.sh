@@ -17,12 +17,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/scripts/tests/template-copy.sh"
 scratch_tree "$root"
 fail() { echo "new-outputs-test: FAILED: $*" >&2; exit 1; }
-export GIT_AUTHOR_NAME=new-outputs-test GIT_AUTHOR_EMAIL=new-outputs-test@localhost
-export GIT_COMMITTER_NAME=new-outputs-test GIT_COMMITTER_EMAIL=new-outputs-test@localhost
-unset LEDGER_SUITE_LOCK
-cd "$tree"
-rm -f editions/latest.txt editions/edition-*.txt editions/pending.txt
-git init -q . && git add -A && git commit -qm "the book, never released"
+git_identity new-outputs-test
+unreleased_repo
 RELEASE_GATE=true scripts/release-edition --date 2026-12-01 >"$scratch/release.log" 2>&1 || { cat "$scratch/release.log"; fail "release edition 1"; }
 echo "41-fresh fresh" >>chapters/chapters.list
 mkdir -p golden/41-fresh && printf 'one --a\ntwo --b\nthree --c\n' >golden/41-fresh/cases.list

@@ -16,8 +16,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/scripts/tests/template-copy.sh"
 scratch_tree "$root"
 fail() { echo "package-render-test: FAILED: $*" >&2; exit 1; }
-export GIT_AUTHOR_NAME=package-render-test GIT_AUTHOR_EMAIL=package-render-test@localhost
-export GIT_COMMITTER_NAME=package-render-test GIT_COMMITTER_EMAIL=package-render-test@localhost
+git_identity package-render-test
 stubs=$scratch/bin
 mkdir -p "$stubs"
 # cmake: build-book's configure and build succeed; package's build (-DBOOK_BUILD_COMMIT=...) is

@@ -14,8 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/scripts/tests/template-copy.sh"
 scratch_tree "$root"
 fail() { echo "release-test: FAILED: $*" >&2; exit 1; }
-export GIT_AUTHOR_NAME=release-test GIT_AUTHOR_EMAIL=release-test@localhost
-export GIT_COMMITTER_NAME=release-test GIT_COMMITTER_EMAIL=release-test@localhost
+git_identity release-test
 unset LEDGER_SUITE_LOCK
 cd "$tree"
 rm -f editions/latest.txt editions/edition-*.txt editions/pending.txt

@@ -84,3 +84,17 @@ fail() {
   echo "$template_tool: FAILED: $*" >&2
   exit 1
 }
+
+# git_identity NAME: commits made by the test carry NAME (a scratch repository has no user).
+git_identity() {
+  export GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$1@localhost GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$1@localhost
+}
+
+# unreleased_repo: the scratch copy ($tree, the working folder then) as a git repository of its
+# own whose book was never released (no edition files), outside the tree's lock.
+unreleased_repo() {
+  unset LEDGER_SUITE_LOCK
+  cd "$tree"
+  rm -f editions/latest.txt editions/edition-*.txt editions/pending.txt
+  git init -q . && git add -A && git commit -qm "the book, never released"
+}
