@@ -194,9 +194,9 @@ local function numbers_table(list)
 end
 
 -- The prose numbers that changed, under their heading (nothing when none did).
-local function numbers_blocks(numbers)
+local function numbers_blocks(numbers, heading)
   if #numbers == 0 then return {} end
-  return { pandoc.Para { pandoc.Str('随之改动的正文数字：') }, numbers_table(numbers) }
+  return { pandoc.Para { pandoc.Str(heading) }, numbers_table(numbers) }
 end
 
 local function edition_section(e, before)
@@ -212,7 +212,7 @@ local function edition_section(e, before)
     blocks:insert(pandoc.Para { pandoc.Str('与上一版相比，没有输出改动。') })
   end
   for _, c in ipairs(e.changes) do blocks:extend(change_blocks(c)) end
-  blocks:extend(numbers_blocks(changed_numbers(before, e)))
+  blocks:extend(numbers_blocks(changed_numbers(before, e), '随之改动的正文数字：'))
   return blocks
 end
 
@@ -229,7 +229,7 @@ local function pending_section(e)
   if #waiting.new > 0 then
     blocks:insert(pandoc.Para { pandoc.Str('第 ' .. e.number .. ' 版未收的新输出：输出 ' .. table.concat(waiting.new, '、') .. '。') })
   end
-  blocks:extend(numbers_blocks(changed_numbers(e, current_numbers())))
+  blocks:extend(numbers_blocks(changed_numbers(e, current_numbers()), '与第 ' .. e.number .. ' 版不同的正文数字：'))
   return blocks
 end
 
@@ -270,9 +270,9 @@ local function colophon(meta)
     pandoc.Str('打印它复算的版次和输出摘要；历次改动见'), errata_link('勘误与变更'), pandoc.Str('。') }
   if waiting.any then
     local parts = {}
-    if #waiting.changes > 0 then parts[#parts + 1] = #waiting.changes .. ' 处改动' end
+    if #waiting.changes > 0 then parts[#parts + 1] = #waiting.changes .. ' 段输出的改动' end
     if #waiting.new > 0 then parts[#parts + 1] = #waiting.new .. ' 段新输出' end
-    note:extend { pandoc.Str('这份书稿比第 ' .. e.number .. ' 版多出 ' .. table.concat(parts, '、') .. '，尚未发布。') }
+    note:extend { pandoc.Str('这份书稿比第 ' .. e.number .. ' 版多出 ' .. table.concat(parts, '、') .. '，尚未发布；正文数字的改动也列在'), errata_link('勘误与变更'), pandoc.Str('。') }
   end
   items:insert(pandoc.Plain(note))
   local list = {}

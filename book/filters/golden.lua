@@ -178,7 +178,8 @@ local function typeset_view(case_ref, json_case)
     return nil
   end
   local html = { '<details class="typeset-view" data-json="' .. html_escape(rel) .. '">',
-    '<summary>排版视图：同一张表由 JSON 输出 <code>' .. html_escape(json_case) .. '</code> 排成，不是程序印出的字节</summary>',
+    '<summary>排版视图（不是程序印出的字节）：同一次运行加 <code>--format json</code> 的 JSON 输出（<code>' ..
+      html_escape(json_case) .. '</code>）排成的表格，数字的位数可能与上面的输出不同</summary>',
     '<div class="typeset-scroll" tabindex="0"><table class="typeset-view"><thead><tr>' }
   for _, c in ipairs(TYPESET_COLUMNS) do html[#html + 1] = '<th>' .. c[1] .. '</th>' end
   html[#html + 1] = '</tr></thead><tbody>'
