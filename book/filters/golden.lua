@@ -53,8 +53,7 @@ local function cases_of(chapter)
       problems.add('case list missing: ' .. rel)
     else
       local map = {}
-      -- `wide` second on a line marks the case (its width), it is no flag.
-      for _, e in ipairs(repo.list_entries(text)) do map[e.name] = e.rest:gsub('^wide$', ''):gsub('^wide ', '') end
+      for _, e in ipairs(repo.list_entries(text)) do map[e.name] = e.rest end
       cases_cache[chapter] = map
     end
   end

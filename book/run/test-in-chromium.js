@@ -218,7 +218,7 @@ async function testPage(cdp, page) {
   const casesFile = path.join(repoRoot, 'golden', chapter, 'cases.list');
   const profileCases = readFile(casesFile).split('\n')
     .filter((line) => /^[a-z0-9]/.test(line) && line.includes('--profile ') && !line.includes('@OUT@'))
-    .map((line) => line.trim().split(/\s+/).filter((word, i) => !(i === 1 && word === 'wide')));  // the mark, no flag
+    .map((line) => line.trim().split(/\s+/));
   for (const [name, ...flags] of profileCases) {
     const golden = readFile(path.join(repoRoot, 'golden', chapter, name + '.txt'));
     const sample = flags[flags.indexOf('--profile') + 1];

@@ -219,7 +219,8 @@ function(add_book_checks)
   add_test(NAME chapters/golden-files
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)
-  # Every text output fits the book's width (96 display columns), or its case is marked `wide`.
+  # Every text output fits the book's width (96 display columns), or its case is listed in
+  # chapter.toml's [golden] wide.
   add_test(NAME chapters/output-width
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-output-width.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/output-width PROPERTIES LABELS golden TIMEOUT 120)

@@ -4,8 +4,8 @@
 A line of a golden output may take at most 96 display columns, counted as a terminal shows
 them: a CJK (East Asian wide or fullwidth) character takes 2 columns, a combining mark none,
 any other character 1. A wider line wraps with a ↪ in the PDF and the EPUB. A case whose
-output must be wider carries the mark `wide` on its cases.list line (`<case> wide <flags>`),
-and a case marked wide whose output fits loses its mark.
+output must be wider is listed in chapters/<chapter>/chapter.toml's [golden] wide, and a case
+listed there whose output fits leaves the list.
 ctest runs it once for every chapter as chapters/output-width (label golden); each failure
 names the case, the line, its width and the limit.
 """
@@ -38,13 +38,13 @@ def main(chapter):
         rel = f"golden/{chapter}/{case.golden_name}"
         lines = (suite.ROOT / rel).read_text(encoding="utf-8").splitlines()
         widest = max(((columns(line), number) for number, line in enumerate(lines, 1)), default=(0, 0))
-        where = f"golden/{chapter}/cases.list:{case.line}"
+        where = f"chapters/{chapter}/chapter.toml's [golden] wide"
         if widest[0] > LIMIT and not case.wide:
             failures.append(f"case {chapter}/{case.name}: {rel}:{widest[1]} is {widest[0]} columns wide, the limit "
-                            f"is {LIMIT}: narrow the output, or mark the case `{case.name} wide ...` in {where}")
+                            f"is {LIMIT}: narrow the output, or list \"{case.name}\" in {where}")
         elif widest[0] <= LIMIT and case.wide:
-            failures.append(f"case {chapter}/{case.name} is marked wide in {where}, but its widest line "
-                            f"({rel}:{widest[1]}) is {widest[0]} columns, within {LIMIT}: drop the mark")
+            failures.append(f"case {chapter}/{case.name} is listed in {where}, but its widest line "
+                            f"({rel}:{widest[1]}) is {widest[0]} columns, within {LIMIT}: take it off the list")
     for failure in failures:
         print(f"FAIL: {failure}")
     if failures:

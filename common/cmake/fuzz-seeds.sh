@@ -55,7 +55,6 @@ while IFS= read -r line || [ -n "$line" ]; do
   words_of "$line"
   case_name=${words[0]}
   args=("${words[@]:1}")
-  [ "${args[0]:-}" != wide ] || args=("${args[@]:1}")  # `wide` second on a case line is its mark, no flag
   args=("${args[@]/#@OUT@/fig.svg}")
   write_seed "golden-$case_name" "${args[@]}"
   count=$((count + 1))

@@ -84,7 +84,6 @@ done
 profile_cases=0
 while read -r chapter program; do
   while read -r case flags; do
-    flags=${flags#wide }  # `wide` second on a case line is its mark, no flag
     [[ $flags == *--profile* && $flags != *@OUT@* ]] || continue
     # shellcheck disable=SC2086  # the case's words: split at blanks, none a glob (CONTRIBUTING.md, "Golden cases")
     (cd "$scratch/elsewhere" && exec "$usr/bin/$program" $flags) | cmp -s - "$tree/golden/$chapter/$case.txt" ||

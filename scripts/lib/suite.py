@@ -1,14 +1,13 @@
 """The suite's lists, read one way for every Python tool.
 
 - chapters/chapters.list: `<chapter> <program>` per line, in reading order.
-- golden/<chapter>/cases.list: `<case> [wide] <flag words>...` per line (the grammar below).
+- golden/<chapter>/cases.list: `<case> <flag words>...` per line (the grammar below).
 - chapters/<chapter>/chapter.toml: what the tools need to know about a chapter beyond its
   code: where its golden files come from, what scripts/bench times, its numeric flags.
 
 The cases.list grammar (CONTRIBUTING.md, "Golden cases") is what every reader (CMake's
 GoldenTests.cmake, the book's Lua filters, this module) parses identically: a line is blank,
-a comment (`#` first on the line, after optional blanks), or a case name followed by words;
-a second word `wide` is the case's mark, not a flag (its output may pass the width limit).
+a comment (`#` first on the line, after optional blanks), or a case name followed by words.
 Words are separated by spaces or tabs and hold only the characters of WORD; there is no
 quoting, escaping or trailing comment, so splitting on blanks is the whole parser.
 """
@@ -24,7 +23,6 @@ CHAPTER_LIST = ROOT / "chapters" / "chapters.list"
 CASE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 WORD = re.compile(r"[A-Za-z0-9@._,/:=+-]+")
 OUT = "@OUT@"  # a case writing a file: the test passes a temporary path, the golden file is <case>.svg
-WIDE = "wide"  # second on a case line: the output may be wider than the book's width (CONTRIBUTING.md)
 
 
 class ListError(Exception):
@@ -92,9 +90,9 @@ def resolve_chapter(arg):
 @dataclass(frozen=True)
 class Case:
     name: str
-    words: tuple  # the flags, one word each (not the `wide` mark)
+    words: tuple  # the flags, one word each
     line: int
-    wide: bool = False  # marked `wide`: its lines may pass the width limit
+    wide: bool = False  # in chapter.toml's [golden] wide: its lines may pass the width limit
 
     @property
     def writes_file(self):
@@ -117,10 +115,9 @@ def cases(chapter, read=read_tree):
     """The cases of golden/<chapter>/cases.list, checked against the grammar."""
     rel = cases_file(chapter).relative_to(ROOT)
     out, seen = [], {}
+    wide = set(chapter_data(chapter, read).get("golden", {}).get("wide", []))
     for number, words in _entries(_text(rel, read)):
         name, flags = words[0], tuple(words[1:])
-        wide = flags[:1] == (WIDE,)
-        flags = flags[wide:]
         if not CASE_NAME.fullmatch(name):
             raise ListError(f"{rel}:{number}: case name '{name}' must be lower-case letters, digits and '-'")
         for word in flags:
@@ -130,7 +127,7 @@ def cases(chapter, read=read_tree):
         if name in seen:
             raise ListError(f"{rel}:{number}: case {name} is already on line {seen[name]}")
         seen[name] = number
-        out.append(Case(name, flags, number, wide))
+        out.append(Case(name, flags, number, name in wide))
     return out
 
 
