@@ -64,7 +64,9 @@ local function caption(text, source)
   local inlines = pandoc.List()
   if text and text ~= '' then
     inlines:extend(pandoc.read(text, 'markdown').blocks[1].content)
-    inlines:insert(pandoc.Space())
+    -- Where the output lives goes on a line of its own: beside Chinese text a space is
+    -- no separator (xeCJK drops it), and the title would run into the ID.
+    inlines:insert(pandoc.LineBreak())
   end
   -- The output's stable ID beside its golden path (output_ids.lua).
   local id = output_ids.label(source)

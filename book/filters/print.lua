@@ -13,8 +13,8 @@
 --     the same sizes.
 --   * A long output (`.scroll`, the JSON cases) is printed as its first
 --     lines, up to PRINT_EXCERPT_LINES and ending where an element of it
---     ends (a line of closing brackets), then a line （略去 N 行）; the
---     caption under it says so too. book/tests/check_pdf.py reads this
+--     ends (a line of closing brackets); the caption under it says how
+--     many lines it left out. book/tests/check_pdf.py reads this
 --     number from here and cuts the same way.
 --   * Prose: inline code is set by hand (`<` stays `<`, no CJK glue inside,
 --     a break allowed after `/`, `-`, `=`, `,`); `——` and `……` stay
@@ -122,7 +122,9 @@ local function golden_div(div)
     if #lines > PRINT_EXCERPT_LINES then
       local kept = excerpt_end(lines)
       local left = #lines - kept
-      text = table.concat(lines, '\n', 1, kept) .. '\n' .. lines[kept + 1]:match('^%s*') .. '……（略去 ' .. left .. ' 行）'
+      -- What was left out is said outside the frame, in the caption: a line inside it would read
+      -- as the program's.
+      text = table.concat(lines, '\n', 1, kept)
       note = string.format('印刷版只印出这段输出的前 %d 行，略去其余 %d 行；HTML 版与 EPUB 版印出全文。', kept, left)
     end
   end
@@ -159,7 +161,7 @@ local function golden_div(div)
     elseif i == output + 1 and b.t == 'Para' then
       -- The caption: where the output lives (and, for an excerpt, what was left out).
       local caption = pandoc.List(b.content)
-      if note then caption:extend { pandoc.Space(), pandoc.Str(note) } end
+      if note then caption:extend { pandoc.LineBreak(), pandoc.Str(note) } end
       if key then caption:insert(pandoc.RawInline('latex', '\\turnedfolio{' .. key .. '}')) end
       out:insert(wrapped('goldencaption', caption))
     else
@@ -197,11 +199,22 @@ end
 local function figure_div(div)
   if not div.classes:includes('figure') then return nil end
   local image, caption = div.content[1], div.content[#div.content]
+  -- The caption's title, then (after its line break, golden.lua) the output's ID, command and
+  -- golden file, set as an output's caption is.
+  local title, source = pandoc.List(), pandoc.List()
+  for _, inline in ipairs(caption.content) do
+    if inline.t == 'LineBreak' and #source == 0 and #title > 0 then
+      source:insert(pandoc.RawInline('latex', '\\par\\footnotesize\\color{captiongray}'))
+    else
+      (#source > 0 and source or title):insert(inline)
+    end
+  end
+  title:extend(source)
   return {
     pandoc.RawBlock('latex', '\\begin{figure}[!htb]\\centering\\hypertarget{' .. div.identifier .. '}{}'),
     pandoc.Plain(image.content),
     pandoc.RawBlock('latex', '\\par\\smallskip{\\small'),
-    pandoc.Plain(caption.content),
+    pandoc.Plain(title),
     pandoc.RawBlock('latex', '\\par}\\end{figure}'),
   }
 end

@@ -92,6 +92,9 @@ local function split_line(line, limit)
   cut = cut or math.max(fit, 1)
   local skip = cut + 1
   while chars[skip] == ' ' do skip = skip + 1 end
+  -- A cut at a space keeps one before the rest (`↪ calibration`); a cut inside a word
+  -- (`docs/` `↪20260930`) has none: the reader sees which the line had.
+  local space = skip > cut + 1 and ' ' or ''
   -- Broken inside a cell: the continuation goes under the cell's start (after
   -- a `: `), the column it continues.
   local indent = 0
@@ -101,11 +104,11 @@ local function split_line(line, limit)
     if chars[from] == ':' and chars[from + 1] == ' ' then from = from + 2 end
     indent = M.columns(table.concat(chars, '', 1, from - 1))
   end
-  return table.concat(chars, '', 1, cut), table.concat(chars, '', skip), indent
+  return table.concat(chars, '', 1, cut), space .. table.concat(chars, '', skip), indent
 end
 
 -- A continuation: the mark ↪ and the rest, `indent` columns in when it fits.
-local WRAP_MARK = '↪ '
+local WRAP_MARK = '↪'
 local function continuation(rest, indent, limit)
   if indent > 0 and indent + M.columns(WRAP_MARK .. rest) <= limit then
     return string.rep(' ', indent) .. WRAP_MARK .. rest
@@ -218,7 +221,7 @@ function M.wrap_lines(text, limit)
           end
         end
         for k, m in ipairs(group) do
-          replace_last(m, cuts[k][1], col and WRAP_MARK .. cuts[k][2]:sub(shared + 1) or cuts[k][2])
+          replace_last(m, cuts[k][1], col and WRAP_MARK .. ' ' .. cuts[k][2]:sub(shared + 1) or cuts[k][2])
         end
         any = true
       end

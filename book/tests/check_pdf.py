@@ -11,7 +11,7 @@ Passes when the print edition holds what the book's Markdown names:
     the extracted text spaces out each two-column Chinese character and cannot
     tell one space from several. A long output (`.scroll`) is printed as its
     first lines, up to EXCERPT_LINES and ending where an element ends (as
-    print.lua cuts it), then a line （略去 N 行）: those are looked for;
+    print.lua cuts it), and its caption's line saying what was left out: those are looked for;
   * every figure is there as vector graphics: its caption number and every
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
@@ -38,9 +38,10 @@ import xml.etree.ElementTree as ET
 from booksource import ROOT, book_pages, figure_blocks, golden_blocks, run_main, verdict
 from check_xrefs import expected_labels
 
-# As many lines as book/filters/print.lua prints of a long output.
-EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$",
-                              (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8"), re.M).group(1))
+# As many lines as book/filters/print.lua prints of a long output, and the caption's line saying so.
+PRINT_LUA = (ROOT / "book" / "filters" / "print.lua").read_text(encoding="utf-8")
+EXCERPT_LINES = int(re.search(r"^local PRINT_EXCERPT_LINES = (\d+)$", PRINT_LUA, re.M).group(1))
+EXCERPT_NOTE = re.search(r"note = string\.format\('([^']+)', kept, left\)", PRINT_LUA).group(1)
 WRAP_MARK = "↪"
 CONTINUED = "（续）"
 # A rule (one character repeated) is drawn to the block's width (book/filters/wrap.lua).
@@ -98,7 +99,7 @@ def golden_outputs():
             lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
             if "scroll" in classes and len(lines) > EXCERPT_LINES:
                 kept = excerpt_end(lines)
-                lines = lines[:kept] + [f"……（略去 {len(lines) - kept} 行）"]
+                lines = lines[:kept] + [EXCERPT_NOTE % (kept, len(lines) - kept)]  # the caption's line
             yield rel, lines
 
 

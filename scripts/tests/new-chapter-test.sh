@@ -73,7 +73,7 @@ step "scripts/rebuild-chapter $chapter $plotless: $(grep -o 'tests passed, 0 tes
 # mutation proof, the other chapters' and common's tests), all but this test itself.
 done_tests=$(python3 -c 'import re, sys; print("|".join(re.sub(r"([^A-Za-z0-9_/ -])", r"\\\1", n) for n in sys.argv[1].splitlines()))' "$ran")
 (cd "$tree/build" && ctest -LE template -E "^($done_tests)\$" --output-on-failure -j2) >"$run/ctest.log" 2>&1 ||
-  { tail -n 60 "$run/ctest.log"; fail "the rest of the default ctest with $chapter and $plotless (log: $run/ctest.log)"; }
+  { failed_output "$run/ctest.log"; fail "the rest of the default ctest with $chapter and $plotless (log: $run/ctest.log)"; }
 step "the rest of the default ctest: $(grep -o 'tests passed, 0 tests failed out of [0-9]*' "$run/ctest.log")"
 
 sources >"$run/sources-after"

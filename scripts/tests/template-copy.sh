@@ -85,6 +85,14 @@ fail() {
   exit 1
 }
 
+# failed_output CTEST_LOG: what each failed test of a ctest --output-on-failure log printed (its
+# status line up to the next test's), then the summary: CI keeps no scratch folder to look in.
+failed_output() {
+  awk '/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: .*\*\*\*/ { on = 1 }
+       on && /^ *(Start +[0-9]+:|[0-9]+\/[0-9]+ Test +#[0-9]+: .*(Passed|Not Run))/ { on = 0 }
+       on || /tests passed|tests failed|The following tests FAILED|^\t/ { print }' "$1"
+}
+
 # git_identity NAME: commits made by the test carry NAME (a scratch repository has no user).
 git_identity() {
   export GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$1@localhost GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$1@localhost
