@@ -32,7 +32,8 @@ What a reader of the print edition sees, measured on the PDF itself with
          pages around it give it, N a page before it with nothing but turned
          pages between them (one page a block went on over aside); and the text says where
          each went, a line （输出 X 横排在第 M 页） on page N, M the number of the
-         turned page that holds 输出 X.
+         turned page that holds 输出 X; the page before turned pages says at
+         its foot 正文接第 K 页, K the next page that is not turned.
   columns every character the outputs use takes the columns the book says
          (book/filters/wrap.lua's WIDE: a Chinese character two, any other
          one): on each line of the PDF that is a golden line (or the first
@@ -329,6 +330,7 @@ def check_margins(pdf):
 
 POINTER = re.compile(r"（输出(\d+-\d+)横排在第(\d+)页）")
 TURNED_CAPTION = re.compile(r"^输出(\d+-\d+).*接第(\d+)页·本页第(\d+)页$")
+RESUMES = re.compile(r"正文接第(\d+)页")
 
 
 def folio(lines):
@@ -369,6 +371,16 @@ def check_turned(pdf):
             failures.append(f"输出 {out}, turned on page {page}: no line （输出 {out} 横排在第 {page} 页） where the text met it")
         elif pointers[out][1] != page:
             failures.append(f"the text points to page {pointers[out][1]} for 输出 {out}, which is on page {page}")
+    # The page before turned pages says at its foot where its text goes on: the next page that is not turned.
+    for i, (number, lines) in enumerate(book):
+        if turned(lines) or i + 1 == len(book) or not turned(book[i + 1][1]):
+            continue
+        after = next((n for n, ls in book[i + 1:] if not turned(ls)), None)
+        foot = squeeze("".join(w[0] for line in lines for w in line if w[2] >= FOOTER_ABOVE))
+        said = RESUMES.search(foot)
+        if after is not None and offset is not None and (not said or int(said.group(1)) != after + offset):
+            failures.append(f"page {number} (before turned pages): its foot should say 正文接第 {after + offset} 页,"
+                            f" it says {foot or 'nothing'}")
     if not turned_pages and not failures:
         failures.append("no turned page found: nothing was measured")
     return verdict(f"{pdf} (turned pages)", failures,
