@@ -16,6 +16,8 @@ Passes when the print edition holds what the book's Markdown names:
     text label of the golden SVG are text in the PDF;
   * every cross-reference is resolved: no [@fig:...]/[@tbl:...] left, and
     each number appears at least twice (the caption and a reference);
+  * a caption's line naming a golden file starts with its output's ID (the
+    title, Chinese, is on the line above, not run into the ID);
   * no line of the prose ends with a number whose unit (TB/s, µs, FLOP, ...)
     starts the next;
   * 目录 lists every chapter as the book numbers it (第 28 章 for
@@ -211,6 +213,13 @@ def main(pdf):
         for before, after in zip(lines, lines[1:]):
             if CJK.search(before) and re.search(r"\d$", before) and UNIT.match(after):
                 failures.append(f"PDF page {n}: a number and its unit split across lines: {before[-20:]!r} / {after[:20]!r}")
+
+    # A caption's source line starts with the output's ID: its title (Chinese) above it, not run
+    # into it (xeCJK drops a space between the two; golden.lua sets a line break).
+    for n, page in enumerate(text.split("\f"), 1):
+        for line in page.splitlines():
+            if re.search(r"输出\s*\d+-\d+\s*(?:\$|golden/)", line) and not line.strip().startswith("输出"):
+                failures.append(f"PDF page {n}: a caption's title runs into its output's ID: {line.strip()[:60]!r}")
 
     toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
     if "目录" not in text:
