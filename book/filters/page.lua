@@ -20,6 +20,7 @@
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local summaries = require 'summaries'
+local sources_profiles = require 'sources_profiles'
 
 -- The EPUB and the PDF are one document: links stay inside it.
 local is_epub = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
@@ -251,6 +252,22 @@ local function chapter_programs()
   return out
 end
 
+-- `[]{.machine-profiles}`: the built-in machine profiles (`--machine`'s values), each citing the
+-- document its roofs come from (book/sources/profiles.list); one without says so.
+local function machine_profiles()
+  local out = pandoc.Inlines {}
+  for i, e in ipairs(sources_profiles.entries()) do
+    if i > 1 then out:insert(pandoc.Str('、')) end
+    out:insert(pandoc.Code(e.profile))
+    if e.entry then
+      out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
+    else
+      out:insert(pandoc.Str('（没有可引的数据手册）'))
+    end
+  end
+  return out
+end
+
 -- HTML and EPUB: a path in inline code (`golden/02-op-traffic/default-plot.svg`) breaks only
 -- after a `/` (or at a space): each part up to its slash is unbreakable (book.css), a <wbr>
 -- after it. A browser would break it at a hyphen, `default-` / `plot.svg`, which reads as a
@@ -280,6 +297,7 @@ return { {
   end,
   Span = function(span)
     if span.classes:includes('chapter-programs') then return chapter_programs() end
+    if span.classes:includes('machine-profiles') then return machine_profiles() end
   end,
 }, {
   Link = function(l)

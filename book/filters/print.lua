@@ -305,7 +305,36 @@ local function str_unit_joins(str)
   return cjk_punctuation(str) or str
 end
 
-local prose = { Code = inline_code, Str = str_unit_joins, Inlines = unit_joins }
+-- Inline math beside a Chinese character gets the quarter em xeCJK puts between Chinese and Latin
+-- text: xeCJK drops the source's space after a Chinese character, and 「头维d」 ran together
+-- (\CJKecglue itself, set by hand there, is dropped too).
+local MATH_GLUE = '\\hspace{0.25em}'
+local function math_edge(el, first)
+  while el and el.t == 'Span' and #el.content > 0 do el = el.content[first and 1 or #el.content] end
+  return el ~= nil and el.t == 'Math' and el.mathtype == 'InlineMath'
+end
+local function han_edge(el, last)
+  if not el or el.t ~= 'Str' or el.text == '' then return false end
+  local cp = last and utf8.codepoint(el.text, utf8.offset(el.text, -1)) or utf8.codepoint(el.text, 1)
+  return (cp >= 0x4E00 and cp <= 0x9FFF) or (cp >= 0x3400 and cp <= 0x4DBF)
+end
+local function is_space(el) return el and (el.t == 'Space' or el.t == 'SoftBreak') end
+local function math_glue(inlines)
+  local out = pandoc.List()
+  for i, el in ipairs(inlines) do
+    local before, after = inlines[i - 1], inlines[i + 1]
+    if is_space(el) and ((math_edge(after, true) and han_edge(before, true)) or (math_edge(before, false) and han_edge(after, false))) then
+      out:insert(pandoc.RawInline('latex', MATH_GLUE))
+    else
+      if not is_space(before) and han_edge(before, true) and math_edge(el, true) then out:insert(pandoc.RawInline('latex', MATH_GLUE)) end
+      out:insert(el)
+      if not is_space(after) and han_edge(after, false) and math_edge(el, false) then out:insert(pandoc.RawInline('latex', MATH_GLUE)) end
+    end
+  end
+  return out
+end
+
+local prose = { Code = inline_code, Str = str_unit_joins, Inlines = function(inlines) return unit_joins(math_glue(inlines)) end }
 
 -- A callout (a block quote): one box with a rule at its left, never split
 -- across pages.

@@ -17,4 +17,14 @@ function M.citation(profile)
   return ''
 end
 
+-- Every profile of the list, in its order: { profile = key, entry = bibliography key or nil }.
+function M.entries()
+  local out = {}
+  for _, e in ipairs(repo.list_entries(repo.read('book/sources/profiles.list') or '')) do
+    local entry = e.rest:match('^(%S+)')
+    out[#out + 1] = { profile = e.name, entry = entry ~= '-' and entry or nil }
+  end
+  return out
+end
+
 return M

@@ -18,6 +18,8 @@ Passes when the print edition holds what the book's Markdown names:
     each number appears at least twice (the caption and a reference);
   * a caption's line naming a golden file starts with its output's ID (the
     title, Chinese, is on the line above, not run into the ID);
+  * every entry of the bibliography is cited in the text;
+  * no Chinese character touches a Latin letter (math beside Chinese is spaced);
   * no line of the prose ends with a number whose unit (TB/s, µs, FLOP, ...)
     starts the next;
   * 目录 lists every chapter as the book numbers it (第 28 章 for
@@ -220,6 +222,26 @@ def main(pdf):
         for line in page.splitlines():
             if re.search(r"输出\s*\d+-\d+\s*(?:\$|golden/)", line) and not line.strip().startswith("输出"):
                 failures.append(f"PDF page {n}: a caption's title runs into its output's ID: {line.strip()[:60]!r}")
+
+    # A Chinese character and a Latin letter never touch: xeCJK spaces Chinese from Latin text,
+    # print.lua spaces it from inline math (「头维d」 ran together).
+    # (An output or code line is printed as it is: a pair it holds is its own.)
+    verbatim = "\n".join("\n".join(lines) for _rel, lines in golden_outputs())
+    for n, page in enumerate(text.split("\f"), 1):
+        for touch in sorted(t for t in set(re.findall(r"[\u4e00-\u9fff][A-Za-z]\S{0,6}", page)) if t[:2] not in verbatim):
+            failures.append(f"PDF page {n}: a Chinese character touches a Latin letter (inline math beside Chinese?): {touch!r}")
+
+    # Every entry of the bibliography (the book's last 参考文献) is cited before it: an entry no
+    # sentence cites leaves the reader asking why it is there.
+    heading = list(re.finditer(r"^\s*参考文献\s*$", text, re.M))
+    body, back = (text[:heading[-1].start()], text[heading[-1].end():]) if heading else (text, "")
+    cited = set()
+    for group in re.findall(r"\[(\d+(?:\s*[,，–-]\s*\d+)*)\]", body):
+        for part in re.split(r"\s*[,，]\s*", group):
+            ends = [int(n) for n in re.split(r"\s*[–-]\s*", part)]
+            cited.update(range(ends[0], ends[-1] + 1))
+    for number in sorted({int(n) for n in re.findall(r"^\[(\d+)\]", back, re.M)} - cited):
+        failures.append(f"bibliography entry [{number}] is cited nowhere in the text")
 
     toc = {int(n) for n in re.findall(r"^\s*第\s*(\d+)\s*章\s.*\S\s+\d+\s*$", text, re.M)}
     if "目录" not in text:
