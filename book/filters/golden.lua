@@ -75,6 +75,21 @@ local function caption(text, source)
   return pandoc.Para(inlines)
 end
 
+-- A typeset table's columns of numbers (every body cell starts with one: `1365.33`, `188.463 µs`)
+-- are set flush right, so their digits line up as a reader compares them down the column.
+local function right_align_numbers(tbl)
+  for col, spec in ipairs(tbl.colspecs) do
+    local numeric, rows = true, 0
+    for _, body in ipairs(tbl.bodies) do
+      for _, row in ipairs(body.body) do
+        local cell = row.cells[col] and pandoc.utils.stringify(row.cells[col].contents) or ''
+        numeric, rows = numeric and cell:match('^%-?[%d.]+') ~= nil, rows + 1
+      end
+    end
+    if numeric and rows > 0 then tbl.colspecs[col] = { 'AlignRight', spec[2] } end
+  end
+end
+
 -- The command a reader types, e.g. `$ op_traffic --machine h100-spec`.
 local function command_line(chapter, case)
   local c = repo.chapter(chapter)
@@ -228,6 +243,9 @@ local function golden_block(block)
         end
       end
       if not numbered then problems.add('golden block ' .. rel .. ': table-caption, but the output typesets no table') end
+    end
+    for _, b in ipairs(typeset) do
+      if b.t == 'Table' then right_align_numbers(b) end
     end
     blocks:extend(typeset)
   elseif attr.render then
