@@ -39,6 +39,6 @@ done
 # the temporary folder, not OUT_DIR: the socket Chromium makes in it takes at most 107 bytes of path.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-in-page.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-TMPDIR=$tmp node "$root/book/run/test-in-chromium.js" "$root" "${pages[@]}"
+TMPDIR=$tmp node "$root/book/tests/test-in-chromium.js" "$root" "${pages[@]}"
 left=$(ls -A "$tmp")
 [ -z "$left" ] || { echo "FAIL: Chromium left in its temporary folder $tmp: ${left//$'\n'/ }"; exit 1; }

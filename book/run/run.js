@@ -4,7 +4,7 @@
 // flags the reader edits. The result replaces the book's output until the
 // reader goes back to it; without JavaScript the page shows the book's output
 // only. book/render.sh includes this file (book/run/include.html) and copies
-// the programs beside the pages; book/run/test-in-chromium.js tests it.
+// the programs beside the pages; book/tests/test-in-chromium.js tests it.
 'use strict';
 (function () {
   const loading = {};  // program -> Promise of its module factory

@@ -5,7 +5,7 @@
 # two stderr lines naming the flag (see common/cmake/bad-input-test.sh):
 #   - the generated bad-value matrix: every value of common/bad-values.list for
 #     every numeric flag in [[numeric]] of chapters/<chapter>/chapter.toml,
-#     written at configure time by common/cmake/bad-matrix.py into the build
+#     written at configure time by common/tests/bad-matrix.py into the build
 #     folder (bad-values.generated.list), so the coverage is the same for every program;
 #   - chapters/<chapter>/bad-input.list: what is particular to the program.
 # It runs in the repository's root, so a line names files in the repository by
@@ -13,7 +13,7 @@
 # BAD_VALUES_MATRIX (the fuzz seeds read it too).
 #
 # The lines are judged in one process, `<program>_bad_input_judge`:
-# common/testing/bad_input_judge.cpp (compiled once, ledger_bad_input_judge)
+# common/tests/bad_input_judge.cpp (compiled once, ledger_bad_input_judge)
 # linked with <program>_core (add_chapter's library), calling the chapter's
 # program (ledger/program.hpp) once per line; a sample of the lines also runs
 # as processes.
@@ -26,7 +26,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
 # to its path. The native battery and the wasm one (common/wasm/Wasm.cmake) share it.
 function(write_bad_value_matrix chapter out_var)
   set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
-  set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py
+  set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/tests/bad-matrix.py
     ${CMAKE_SOURCE_DIR}/scripts/lib/suite.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})
   # Python only when the matrix is missing or older than one of its inputs: one start per
@@ -42,10 +42,10 @@ function(write_bad_value_matrix chapter out_var)
   endif()
   if(stale)
     execute_process(
-      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/bad-matrix.py ${chapter} ${matrix_file}
+      COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/bad-matrix.py ${chapter} ${matrix_file}
       RESULT_VARIABLE status)
     if(NOT status EQUAL 0)
-      message(FATAL_ERROR "common/cmake/bad-matrix.py ${chapter} failed (the message above names the line)")
+      message(FATAL_ERROR "common/tests/bad-matrix.py ${chapter} failed (the message above names the line)")
     endif()
     file(TOUCH_NOCREATE ${matrix_file})  # it rewrites the file only when its text changes
   endif()

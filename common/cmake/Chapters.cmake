@@ -20,7 +20,7 @@
 #                     docs/readers.md (common/tests/argparse_rules.py, label cli)
 #   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
 #                     generated bad-value matrix (label cli; see BadInputTests.cmake)
-#   fuzz_<program>    the libFuzzer target (common/fuzz/fuzz_main.cpp; FUZZ=ON only)
+#   fuzz_<program>    the libFuzzer target (common/tests/fuzz/fuzz_main.cpp; FUZZ=ON only)
 #   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
 #   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
 #   <chapter>/figure-labels  when chapter.toml has [figure_labels]: no label of the program's
@@ -217,15 +217,15 @@ function(add_book_checks)
       ENVIRONMENT LEDGER_CHECK_CHAPTERS=)
   endif()
   add_test(NAME chapters/golden-files
-    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-golden-files.py ${args_GOLDEN_FILES})
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/check-golden-files.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)
   # Every text output fits the book's width (96 display columns), or its case is listed in
   # chapter.toml's [golden] wide.
   add_test(NAME chapters/output-width
-    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-output-width.py ${args_GOLDEN_FILES})
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/check-output-width.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/output-width PROPERTIES LABELS golden TIMEOUT 120)
   add_test(NAME chapters/test-names
-    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/cmake/check-test-names.py ${args_TEST_NAMES})
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/check-test-names.py ${args_TEST_NAMES})
   set_tests_properties(chapters/test-names PROPERTIES LABELS unit TIMEOUT 120)
 endfunction()
 if(NOT EMSCRIPTEN AND NOT CMAKE_SCRIPT_MODE_FILE)  # wasm: the programs' golden cases and bad input only

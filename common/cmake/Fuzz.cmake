@@ -15,16 +15,16 @@ if(FUZZ)
 endif()
 
 # add_argv_fuzzer(<name> <library>...): the chapter's fuzz entry point
-# (LLVMFuzzerTestOneInput in common/fuzz/fuzz_main.cpp, on the chapter's
+# (LLVMFuzzerTestOneInput in common/tests/fuzz/fuzz_main.cpp, on the chapter's
 # program, ledger/program.hpp), linked with <library>...
 #
 # - FUZZ on: the libFuzzer executable `<name>`; scripts/fuzz runs it.
 # - FUZZ_SEED_TESTS on: `<name>_seed_replay`, the entry point with a plain
-#   driver (common/fuzz/seed_replay.cpp, any compiler), and the ctest test
+#   driver (common/tests/fuzz/seed_replay.cpp, any compiler), and the ctest test
 #   `<chapter>/fuzz-seeds` (label fuzz): it writes the chapter's seeds (from
 #   golden/<chapter>/cases.list, chapters/<chapter>/bad-input.list, the generated
 #   bad-value matrix (BadInputTests.cmake) and the
-#   reproducers in chapters/<chapter>/fuzz-seeds/; see common/cmake/fuzz-seeds.sh)
+#   reproducers in chapters/<chapter>/fuzz-seeds/; see common/tests/fuzz-seeds.sh)
 #   and replays each one, so a past finding that comes back fails the test.
 function(add_argv_fuzzer name)
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
@@ -38,7 +38,7 @@ function(add_argv_fuzzer name)
     set(seeds ${CMAKE_CURRENT_BINARY_DIR}/fuzz-seeds)
     add_test(NAME ${chapter}/fuzz-seeds
       COMMAND bash -c "bash \"$0\" \"$1\" \"$2\" \"$4\" && \"$3\" \"$2\""
-              ${CMAKE_SOURCE_DIR}/common/cmake/fuzz-seeds.sh ${chapter} ${seeds} $<TARGET_FILE:${name}_seed_replay>
+              ${CMAKE_SOURCE_DIR}/common/tests/fuzz-seeds.sh ${chapter} ${seeds} $<TARGET_FILE:${name}_seed_replay>
               ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(${chapter}/fuzz-seeds PROPERTIES LABELS fuzz TIMEOUT 300)

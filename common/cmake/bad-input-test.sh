@@ -7,7 +7,7 @@
 #
 # Under ASan a process start costs tens of milliseconds and a battery has a
 # thousand lines, so every line is judged in one process: JUDGE calls the
-# program's own main() once per line (common/testing/bad_input_judge.cpp).
+# program's own main() once per line (common/tests/bad_input_judge.cpp).
 # Every SAMPLE_EVERY-th line (environment, default 24; the first line included)
 # also runs as a real process, judged here by the same rule, and JUDGE requires
 # its in-process run to give the same status, stdout and stderr byte for byte:

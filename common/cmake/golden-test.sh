@@ -73,7 +73,7 @@ fi
 if ! cmp -s "$golden" "$actual"; then
   echo "FAIL: $what differs from $golden"
   diff -u --label "golden: ${golden#"${GOLDEN_ROOT:-}"}" --label "actual: $what" "$golden" "$actual" | head -n 200
-  python3 "$(dirname "$0")/invisible-diff.py" "$golden" "$actual"  # CR, tabs, NBSP, no final newline...
+  python3 "$(dirname "$0")/../tests/invisible-diff.py" "$golden" "$actual"  # CR, tabs, NBSP, no final newline...
   keep
   echo "rerun: $rerun"
   exit 1

@@ -30,7 +30,7 @@ DEVELOPMENT = "提交 未记录：这是开发构建（只有发布版和软件�
 def outputs(argv):
     """{program file: (status, stdout)} of each program's --version."""
     if argv[0] == "--node":
-        runner = Path(__file__).resolve().parents[1] / "wasm" / "version-all.js"
+        runner = Path(__file__).resolve().parent / "wasm" / "version-all.js"
         done = subprocess.run([argv[1], str(runner), *argv[2:]], capture_output=True, text=True, check=True)
         return {f: (r["status"], r["stdout"]) for f, r in json.loads(done.stdout).items()}
     return {f: (done.returncode, done.stdout) for f in argv

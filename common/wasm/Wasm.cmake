@@ -124,9 +124,9 @@ set_target_properties(Boost::program_options PROPERTIES
 # <program>.js "$@"), then with it as the program
 #   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
 #   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
-#                              and checks, all lines in one Node process (bad-input-batch.sh)
+#                              and checks, all lines in one Node process (common/tests/wasm/bad-input-batch.sh)
 #   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
-#                              one page's blocks name at most 800 KB gzip (page-weight.py; the sum
+#                              one page's blocks name at most 800 KB gzip (common/tests/wasm/page-weight.py; the sum
 #                              over all programs is printed, not limited: it grows with the book)
 #   wasm/run-in-page/<g>-of-<n> (add_run_in_page_tests, after every chapter) the chapters' HTML pages,
 #                              every n-th from the g-th, rendered with these programs (the other pages
@@ -141,7 +141,7 @@ function(add_wasm_program_tests chapter program)
   if(NOT weighed)
     set_property(GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST ON)
     add_test(NAME wasm/page-weight
-      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/wasm/page-weight.py ${CMAKE_BINARY_DIR} 800000)
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/common/tests/wasm/page-weight.py ${CMAKE_BINARY_DIR} 800000)
     set_tests_properties(wasm/page-weight PROPERTIES LABELS wasm)
   endif()
   set_target_properties(${program} PROPERTIES OUTPUT_NAME ${program})
@@ -156,7 +156,7 @@ function(add_wasm_program_tests chapter program)
   # bad-value matrix and the chapter's own lines.
   write_bad_value_matrix(${chapter} matrix_file)
   add_test(NAME wasm/${chapter}/bad-input
-    COMMAND bash ${CMAKE_SOURCE_DIR}/common/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
+    COMMAND bash ${CMAKE_SOURCE_DIR}/common/tests/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   # COST: a chapter's longest wasm test (every line a fresh instance, about 4 ms each: 617 lines

@@ -2,7 +2,7 @@
 // its module with the given arguments, the host's files (every top-level
 // folder of / mounted at its own path, the same working directory), stdout
 // and stderr kept byte for byte. Used by node-run.js (one run, as a terminal)
-// and bad-input-batch.js (many runs in one process).
+// and common/tests/wasm/bad-input-batch.js (many runs in one process).
 'use strict';
 const fs = require('fs');
 const path = require('path');

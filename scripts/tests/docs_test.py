@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """docs_test.py SOURCE_DIR BUILD_DIR WORK_DIR: the docs test (ctest `docs`, label docs).
 
-README.md, CONTRIBUTING.md and every docs/*.md are checked as scripts/lib/docs_check.py
+README.md, CONTRIBUTING.md and every docs/*.md are checked as scripts/tests/docs_check.py
 says (sh blocks run, shown output compared, links and paths in the tree), in a scratch copy
 of the sources (WORK_DIR/run.*, no build folders, its `build` a link to BUILD_DIR, HOME a
 folder of its own so `cmake --install build --prefix ~/.local` stays inside it), and the

@@ -2,8 +2,8 @@
 // chapter defines `ledger::cli::chapter_program` once (its program.cpp); common
 // code turns it into every executable the chapter needs, so a chapter writes no
 // main(): the program (common/entry/program_main.cpp), the bad-input judge
-// (common/testing/bad_input_judge.cpp), the flag-table dump
-// (common/testing/flag_table_main.cpp) and the fuzz target (common/fuzz/fuzz_main.cpp).
+// (common/tests/bad_input_judge.cpp), the flag-table dump
+// (common/testing/flag_table_main.cpp) and the fuzz target (common/tests/fuzz/fuzz_main.cpp).
 #pragma once
 
 #include <string>

@@ -2,7 +2,7 @@
 // (common/tests/version_commit.py checks them); a process per program would cost ~0.3 CPU s each.
 // Prints one JSON object: {"<file>": {"status": N, "stdout": "..."}}.
 'use strict';
-const {loadProgram} = require('./wasm-instance.js');
+const {loadProgram} = require('../../wasm/wasm-instance.js');
 
 async function main() {
   const out = {};

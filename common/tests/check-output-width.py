@@ -48,7 +48,7 @@ def main(chapter):
     for failure in failures:
         print(f"FAIL: {failure}")
     if failures:
-        print(f"  rerun: cd {suite.ROOT} && python3 common/cmake/check-output-width.py {chapter}")
+        print(f"  rerun: cd {suite.ROOT} && python3 common/tests/check-output-width.py {chapter}")
     return len(failures)
 
 

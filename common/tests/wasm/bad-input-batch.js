@@ -8,7 +8,7 @@
 // and one or two stderr lines naming it. LAUNCHER goes into the rerun command.
 'use strict';
 const fs = require('fs');
-const {loadProgram, INSTANCE_EVENTS} = require('./wasm-instance.js');
+const {loadProgram, INSTANCE_EVENTS} = require('../../wasm/wasm-instance.js');
 
 const [programFile, launcher] = process.argv.slice(2);
 const quote = (w) => (/^[A-Za-z0-9@%_+=:,./-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'");

@@ -11,7 +11,7 @@ import re
 import sys
 
 build, limit = pathlib.Path(sys.argv[1]), int(sys.argv[2])
-root = pathlib.Path(__file__).resolve().parents[2]
+root = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(root / "scripts" / "lib"))
 import suite  # noqa: E402  (chapters/chapters.list's reader)
 

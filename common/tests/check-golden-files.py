@@ -44,7 +44,7 @@ def main(chapter):
     for failure in failures:
         print(f"FAIL: {chapter}: {failure}")
     if failures:
-        print(f"  rerun: cd {suite.ROOT} && python3 common/cmake/check-golden-files.py {chapter}")
+        print(f"  rerun: cd {suite.ROOT} && python3 common/tests/check-golden-files.py {chapter}")
         return 1
     print(f"ok: {len(expected)} cases, each with its golden file, and no other file in golden/{chapter}/")
     return 0

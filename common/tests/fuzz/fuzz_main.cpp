@@ -1,6 +1,6 @@
 // Every chapter's libFuzzer entry point: the chapter program's run() on
 // arbitrary argument vectors (ledger/fuzz_argv.hpp). Build with the `fuzz`
-// preset; run `scripts/fuzz <program> MINUTES` (seeds: common/cmake/fuzz-seeds.sh).
+// preset; run `scripts/fuzz <program> MINUTES` (seeds: common/tests/fuzz-seeds.sh).
 #include "ledger/fuzz_argv.hpp"
 #include "ledger/program.hpp"
 
