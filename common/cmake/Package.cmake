@@ -125,7 +125,7 @@ function(add_package_tests)
     list(APPEND path_args --path ${CMAKE_BINARY_DIR}/chapters/${chapter})
   endforeach()
   add_test(NAME book/commands
-    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/packaging/book_commands.py ${render}/html
+    COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/packaging/tests/book_commands.py ${render}/html
             --cwd ${CMAKE_SOURCE_DIR} ${path_args} --label book/commands)
   set_tests_properties(book/commands PROPERTIES LABELS book TIMEOUT 120 FIXTURES_REQUIRED book_rendered)
   add_test(NAME package/install

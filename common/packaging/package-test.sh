@@ -6,7 +6,7 @@
 # 2. lintian: no error, and no warning but those common/packaging/lintian-warnings.txt justifies;
 # 3. `dpkg -x` into a scratch root: every `$ …` command of the book it installs, run from a
 #    folder outside the tree with the root's usr/bin first on PATH, prints its block
-#    (book_commands.py), and a --profile found nowhere is still one line and exit 2;
+#    (tests/book_commands.py), and a --profile found nowhere is still one line and exit 2;
 #    the tarball's programs likewise find the book's profiles;
 # 4. each man page: man-db renders it without a warning, groff -ww is silent, and man finds it
 #    as the default page and in zh_CN/ (where man-db looks for a zh_CN locale);
@@ -78,7 +78,7 @@ for f in $(printf 'bin/%s ' $programs) share/doc/op-perf-book/html/index.html \
          share/doc/op-perf-book/book.epub share/doc/op-perf-book/book.pdf; do
   [ -f "$usr/$f" ] || fail "the .deb has no /usr/$f"
 done
-"$python" "$here/book_commands.py" "$usr/share/doc/op-perf-book/html" --cwd "$scratch/elsewhere" \
+"$python" "$here/tests/book_commands.py" "$usr/share/doc/op-perf-book/html" --cwd "$scratch/elsewhere" \
   --path "$usr/bin" --label "installed book commands" || fail "a command of the installed book printed another block"
 # Every golden case that names a profile file (the paths the book names), from the other folder.
 profile_cases=0
