@@ -252,7 +252,7 @@ local function chapter_programs()
   return out
 end
 
--- `[]{.machine-profiles}`: the built-in machine profiles (`--machine`'s values), each citing the
+-- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/), each citing the
 -- document its roofs come from (book/sources/profiles.list); one without says so.
 local function machine_profiles()
   local out = pandoc.Inlines {}
