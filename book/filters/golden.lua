@@ -317,7 +317,7 @@ local function figure_block(block)
   local caption_inlines = caption(attr.caption, rel).content
   if command then
     caption_inlines:insert(#caption_inlines, pandoc.Code(command))
-    caption_inlines:insert(#caption_inlines, pandoc.Space())
+    caption_inlines:insert(#caption_inlines, pandoc.LineBreak())  -- the golden file on a line of its own
   end
   if not is_latex and not is_epub then
     caption_inlines:extend { pandoc.Space(), pandoc.Link({ pandoc.Str('查看大图') }, figure_href(rel), '', { class = 'figure-open' }) }

@@ -262,7 +262,7 @@ local function machine_profiles()
     if e.entry then
       out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
     else
-      out:insert(pandoc.Str('（没有可引的数据手册）'))
+      out:insert(pandoc.Str('（屋顶数值没有可引的数据手册）'))
     end
   end
   return out

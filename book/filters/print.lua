@@ -361,13 +361,18 @@ end
 -- have more: a number grown by an erratum never runs past its cell. A table below SPARE has
 -- room for its numbers to grow as it is.
 local SPARE, GROW = 0.85, 2.5
+-- A formula about as wide as what it shows, not its TeX source (`bh\,(4S^2D + 5S^2)`): a command is one
+-- symbol, a thin space or a space around an operator a column, sub- and superscripts and braces nothing.
+local function math_shown(m)
+  return pandoc.Str((m.text:gsub('\\[,;:!]', ' '):gsub('\\%a+', 'x'):gsub('[{}^_]', '')))
+end
 local function fit_columns(tbl)
   local n, natural, word, given = #tbl.colspecs, {}, {}, tbl.colspecs[1] and tbl.colspecs[1][2]
   for i = 1, n do natural[i], word[i] = 0, 0 end
   local function measure(rows)
     for _, row in ipairs(rows) do
       for i, cell in ipairs(row.cells) do
-        local text = pandoc.utils.stringify(cell.contents)
+        local text = pandoc.utils.stringify(cell.contents:walk { Math = math_shown })
         if i <= n then natural[i] = math.max(natural[i], ems(text)) end
         -- Chinese breaks anywhere, code after / = _: the longest word is the longest run between.
         for run in text:gsub('[\xe2-\xef][\x80-\xbf][\x80-\xbf]', ' '):gsub('[/=_]', ' '):gmatch('%S+') do
@@ -380,7 +385,22 @@ local function fit_columns(tbl)
   for _, body in ipairs(tbl.bodies) do measure(body.body) end
   local total, avail, widths = 0, LINE_EMS - n, {}
   for i = 1, n do total = total + natural[i] + 1 end -- 1 em: a column's padding
-  if not given and total <= SPARE * LINE_EMS then return end
+  -- Equal widths are a pipe table's `| --- | --- |` (its long rows make Pandoc take them): no
+  -- author's choice, and they wrapped table 2-1's first column beside two half-empty ones.
+  local equal = given ~= nil
+  for i = 2, n do equal = equal and tbl.colspecs[i][2] == given end
+  if equal then given = nil end
+  if not given and total <= SPARE * LINE_EMS then
+    if equal then for i = 1, n do tbl.colspecs[i] = { tbl.colspecs[i][1], nil } end end
+    return
+  end
+  if not given and total <= LINE_EMS then
+    -- Every cell fits on one line: each column its widest cell, the room left shared alike (the
+    -- estimate is not the font: a column of exactly its cells' width wrapped 「量/化」).
+    for i = 1, n do widths[i] = natural[i] + (LINE_EMS - total) / n end
+    for i = 1, n do tbl.colspecs[i] = { tbl.colspecs[i][1], widths[i] / avail } end
+    return
+  end
   if given then
     for i = 1, n do widths[i] = (tbl.colspecs[i][2] or 0) * avail end
   else

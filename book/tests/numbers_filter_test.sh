@@ -164,7 +164,7 @@ x
 - `tensor_core.tf32`：d
 - `cuda_core.fp32`：e
 :::
-=> <td>989.5 TFLOP/s</td>
+=> <td style="text-align: right;">989.5 TFLOP/s</td>
 == line a roof the table's list leaves out
 28-op-ledger
 ::: {.roof-table profile="h200"}

@@ -2,7 +2,7 @@
 # fuzz-seeds.sh CHAPTER OUT_DIR [BAD_LIST...]
 # Writes the fuzz seeds of chapters/CHAPTER into OUT_DIR (emptied first), one
 # file per seed in libFuzzer's argv format (the words joined by NUL bytes, see
-# common/include/ledger/fuzz_argv.hpp):
+# common/tests/fuzz/fuzz_argv.hpp):
 #   golden-<case>      every case of golden/CHAPTER/cases.list (@OUT@ becomes fig.svg:
 #                      the fuzz targets keep written files in memory)
 #   bad_<words>        every line of chapters/CHAPTER/bad-input.list and of each BAD_LIST

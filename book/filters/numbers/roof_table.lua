@@ -37,7 +37,7 @@ function M.new(ctx, sources)
         end
       end
     end
-    local rows = { '| 屋顶 | 理论值 | 标定系数 | 用在哪里 |', '| --- | --- | --- | --- |' }
+    local rows = { '| 屋顶 | 理论值 | 标定系数 | 用在哪里 |', '| --- | ---: | ---: | --- |' }  -- numbers flush right
     local seen = {}
     for _, roof in ipairs(data.roofs or {}) do
       local k = roof.key
@@ -61,6 +61,13 @@ function M.new(ctx, sources)
       md = md .. '\n\n: ' .. (text and (text .. cite .. id) or (div.attributes.caption .. cite))
     end
     local blocks = pandoc.read(md, 'markdown').blocks
+    -- No widths from the separator's equal dashes (a long row made them four quarters, and the
+    -- last column wrapped a word): each format sizes the columns by their cells.
+    for _, b in ipairs(blocks) do
+      if b.t == 'Table' then
+        for i, spec in ipairs(b.colspecs) do b.colspecs[i] = { spec[1], nil } end
+      end
+    end
     return pandoc.Div(blocks, pandoc.Attr(div.identifier, { 'roof-table' }, { ['data-source'] = rel }))
   end
 end

@@ -1,7 +1,7 @@
 // Every chapter's libFuzzer entry point: the chapter program's run() on
-// arbitrary argument vectors (ledger/fuzz_argv.hpp). Build with the `fuzz`
+// arbitrary argument vectors (fuzz_argv.hpp, beside it). Build with the `fuzz`
 // preset; run `scripts/fuzz <program> MINUTES` (seeds: common/tests/fuzz-seeds.sh).
-#include "ledger/fuzz_argv.hpp"
+#include "fuzz_argv.hpp"
 #include "ledger/program.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
