@@ -252,30 +252,13 @@ local function chapter_programs()
   return out
 end
 
--- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/), each citing the
--- document its roofs come from (book/sources/profiles.list); one without says so.
-local function machine_profiles()
-  local out = pandoc.Inlines {}
-  for i, e in ipairs(sources_profiles.entries()) do
-    if i > 1 then out:insert(pandoc.Str('、')) end
-    out:insert(pandoc.Code(e.profile))
-    if e.entry then
-      out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
-    else
-      out:insert(pandoc.Str('（屋顶数值没有可引的数据手册）'))
-    end
-  end
-  return out
-end
-
--- HTML and EPUB: a path in inline code (`golden/02-op-traffic/default-plot.svg`) breaks only
--- after a `/` (or at a space): each part up to its slash is unbreakable (book.css), a <wbr>
--- after it. A browser would break it at a hyphen, `default-` / `plot.svg`, which reads as a
--- hyphenation.
+-- HTML and EPUB: inline code with a hyphen (`golden/02-op-traffic/default-plot.svg`, `h100-spec`,
+-- `--plot`) breaks only after a `/` or at a space: each part up to its slash is unbreakable
+-- (book.css), a <wbr> after it. A browser would break it at a hyphen, `h100-` / `spec`, which
+-- reads as a hyphenation (at 375 px it did).
 local HTML_ESCAPES = { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }
 local function path_code(code)
-  if FORMAT == 'latex' or not code.text:find('/', 1, true) or not code.text:find('-', 1, true)
-     or #code.classes > 0 then
+  if FORMAT == 'latex' or not code.text:find('-', 1, true) or #code.classes > 0 then
     return nil
   end
   local out = {}
@@ -287,7 +270,26 @@ local function path_code(code)
     end
     out[#out + 1] = table.concat(parts, '<wbr/>')
   end
-  return pandoc.RawInline('html', '<code>' .. table.concat(out) .. '</code>')
+  -- A line may end before a code that starts with a hyphen (`、--topk`): Unicode's rules never
+  -- break before a hyphen, and the unbreakable flag ran past a 600 px EPUB page.
+  local start = code.text:match('^%-') and '<wbr/>' or ''
+  return pandoc.RawInline('html', '<code>' .. start .. table.concat(out) .. '</code>')
+end
+
+-- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/), each citing the
+-- document its roofs come from (book/sources/profiles.list); one without says so.
+local function machine_profiles()
+  local out = pandoc.Inlines {}
+  for i, e in ipairs(sources_profiles.entries()) do
+    if i > 1 then out:insert(pandoc.Str('、')) end
+    out:insert(path_code(pandoc.Code(e.profile)) or pandoc.Code(e.profile))  -- as the Code filter would
+    if e.entry then
+      out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
+    else
+      out:insert(pandoc.Str('（屋顶数值没有可引的数据手册）'))
+    end
+  end
+  return out
 end
 
 return { {

@@ -14,12 +14,15 @@ Page width (every page, 375 and 1280 px, light): fails when a page is wider than
 viewport without a scrolling box of its own around it (a wide output or a formula may scroll
 inside its box; the page may not); when Chinese punctuation right after inline math starts a
 line (，after a formula at the end of a line); when a path in inline code breaks right after a
-hyphen (`default-` / `plot.svg`); when a figure's middle dot is set full width (a ・ in
-`h_q・topk`); when a previous / next title is cut though the bar holds them all whole; and,
+hyphen (`default-` / `plot.svg`, `h100-` / `spec`: any inline code); when a table's caption runs past the
+table's visible width (the table scrolls, the caption must not); when a figure's middle dot is set full width (a ・ in
+`h_q・topk`); when a previous / next title is cut though the bar holds them all whole, or cut
+to less than its first 5 em; and,
 at 1280 px, when a display formula that does not scroll shows a line at its right edge (a
 screenshot of it).
 Self-check: book/tests/width/self-check.html (a block wider than the page, "，" starting a line
-after math, a path broken at a hyphen, a full-width · in a figure, a title cut with room).
+after math, a path broken at a hyphen, a full-width · in a figure, a title cut with room, a title
+cut to a sliver, a table's caption past its table's visible width).
 
 Outputs (book/tests/outputs/self-check.html's six faults must be found):
 - at every width from a laptop's up (OUTPUT_WIDTHS: 1024 to 2560 px, the contents beside the page
@@ -137,10 +140,17 @@ PAGE_WIDTH = r"""
     if (report.wide.length >= 8) break;
   }
   report.punct = punctAfterMath();
-  // A path in inline code never breaks right after a hyphen (it would read as hyphenated).
+  // A table's caption stays within the table's visible width: the table scrolls sideways, its
+  // caption does not run on under the edge.
+  for (const cap of document.querySelectorAll('table > caption')) {
+    const table = cap.parentElement, c = cap.getBoundingClientRect();
+    const edge = table.getBoundingClientRect().left + table.clientWidth;
+    if (c.width > 0 && c.right > edge + 1)
+      report.wide.push(`<caption> right edge ${c.right.toFixed(0)} px, past its table's visible ${edge.toFixed(0)} px: ${cap.textContent.trim().slice(0, 40)}`);
+  }
+  // Inline code never breaks right after a hyphen (`h100-` / `spec`: it would read as hyphenated).
   report.hyphen = [];
   for (const code of document.querySelectorAll(':not(pre) > code')) {
-    if (!code.textContent.includes('/')) continue;
     const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
     const chars = [];
     for (let t = walker.nextNode(); t; t = walker.nextNode())
@@ -150,7 +160,7 @@ PAGE_WIDTH = r"""
       const [t, i] = chars[k];
       if (t.data[i] !== '-') continue;
       const a = rect(chars[k]), b = rect(chars[k + 1]);
-      if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`a path breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
+      if (a && b && b.top >= a.bottom - 2) report.hyphen.push(`inline code breaks after a hyphen: ${code.textContent.slice(0, 60)}`);
     }
   }
   // A wide window: the first display formula that does not scroll, its right edge in view, goes to
@@ -173,6 +183,12 @@ PAGE_WIDTH = r"""
     const cut = links.filter((a) => text(a) > a.clientWidth + 1);
     if (cut.length && need <= bar.clientWidth)
       report.navCut.push(`"${cut[0].textContent.trim().slice(0, 30)}" is cut by ${Math.round(text(cut[0]) - cut[0].clientWidth)} px, though the bar holds every title whole (${Math.ceil(need)} of ${bar.clientWidth} px)`);
+    // A title cut where the bar is too narrow still shows its first words (5 em; 「← 关于本书」 was 「←…」).
+    for (const a of cut) {
+      const em = parseFloat(getComputedStyle(a).fontSize);
+      if (a.clientWidth < Math.min(text(a), 5 * em) - 1)
+        report.navCut.push(`"${a.textContent.trim().slice(0, 30)}" is cut to ${a.clientWidth} px, less than its first 5 em`);
+    }
   }
   // A middle dot in a figure's text is narrow, not a full-width ・ (book_svg sets it in a Latin face).
   report.dots = [];
@@ -499,8 +515,12 @@ def page_self_check(width, r, error):
         missed.append("a path in inline code broken after a hyphen")
     if not r["dots"]:
         missed.append("a full-width · in a figure's text")
-    if not r["navCut"]:
+    if not any("though the bar holds" in line for line in r["navCut"]):
         missed.append("a previous / next title cut in a bar with room for it")
+    if not any("less than its first 5 em" in line for line in r["navCut"]):
+        missed.append("a previous title cut to a sliver beside a long next title")
+    if not any("<caption>" in line for line in r["wide"]):
+        missed.append("a table's caption running past the table's visible width")
     if width >= 1024:
         typeset = " ".join(typeset_findings(r.get("typeset", [])))
         for fault in ("row 0 flops", "row 1 bound", "no note", "does not say"):
