@@ -13,6 +13,7 @@
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local output_ids = require 'output_ids'
+local number_anchor = require 'number_anchor'
 
 local is_latex = FORMAT == 'latex'
 local is_html = FORMAT:match('html') ~= nil
@@ -82,7 +83,7 @@ local function current_numbers()
       attrs = attrs:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
       seen[attrs] = (seen[attrs] or 0) + 1
       local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
-      numbers[page .. '\t' .. key] = { page = page, key = key, text = text }
+      numbers[page .. '\t' .. key] = { page = page, key = key, text = text, anchor = number_anchor.id(c.key, key) }
     end
   end
   return { numbers = numbers }
@@ -164,7 +165,9 @@ local function changed_numbers(before, after)
   local out = {}
   for k, n in pairs(after.numbers) do
     local old = before.numbers[k]
-    if old and old.text ~= n.text then out[#out + 1] = { page = n.page, key = n.key, old = old.text, new = n.text } end
+    if old and old.text ~= n.text then
+      out[#out + 1] = { page = n.page, key = n.key, old = old.text, new = n.text, anchor = n.anchor }
+    end
   end
   table.sort(out, function(a, b) return a.page .. a.key < b.page .. b.key end)
   return out
@@ -184,6 +187,11 @@ local function numbers_table(list)
     local where = { pandoc.Code((src or '') .. (at and ' ' .. at or '')) }
     local nth = n.key:match(' #(%d+)$')  -- the k-th span of the page bound alike
     if nth then where[#where + 1] = pandoc.Str('（第 ' .. nth .. ' 处）') end
+    -- A number the book prints now is a link to its place, and in print says its page.
+    if n.anchor then
+      where = { pandoc.Link(where, chapter .. '.html#' .. n.anchor) }
+      if FORMAT == 'latex' then where[2] = pandoc.RawInline('latex', '，第~\\pageref{' .. n.anchor .. '}~页') end
+    end
     rows[#rows + 1] = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } }, { pandoc.Plain(where) },
       { pandoc.Plain { number_inline(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), number_inline(n.new) } } }
   end

@@ -58,6 +58,7 @@ local audit = require 'numbers.audit'
 -- (book/?.md until the document is read; several input files: the EPUB).
 local ctx = { problems = repo.problems('numbers.lua'), page = 'book/?.md' }
 local sources = require('numbers.sources').new(ctx)
+local number_anchor = require 'number_anchor'
 local roof_table = require('numbers.roof_table').new(ctx, sources)
 local page_lines = {}
 
@@ -95,21 +96,27 @@ local span_places  -- { {place, key}, ... } of every `{.n` span, listed once
 local function span_place(n)
   if not span_places then
     span_places = {}
-    local state, file = {}, nil
+    local state, file, seen = {}, nil, {}
     for _, l in ipairs(page_lines) do
-      if l.file ~= file then state, file = {}, l.file end
-      for _ in span_text(l.text, state):gmatch('%]{%.n[%s}]') do
-        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$') }
+      if l.file ~= file then state, file, seen = {}, l.file, {} end
+      for attrs in span_text(l.text, state):gmatch('%]{%.n([%s}][^}]*)') do
+        -- Its key as an edition file writes it (number_anchor.lua): the k-th alike gets ` #k`.
+        attrs = number_anchor.attrs(attrs:gsub('}$', ''))
+        seen[attrs] = (seen[attrs] or 0) + 1
+        local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$'), key }
       end
     end
   end
-  if span_places[n] then return span_places[n][1], span_places[n][2] end
+  if span_places[n] then return span_places[n][1], span_places[n][2], span_places[n][3] end
   return ctx.page, ctx.page:match('([^/]+)%.md$')
 end
 
 local function bound_span(span)
   span_count = span_count + 1
-  local at_page, key = span_place(span_count)
+  local at_page, key, edition_key = span_place(span_count)
+  -- Its anchor, for the 勘误与变更 page's link to it (a number in no page file has none).
+  local id = edition_key and number_anchor.id(key, edition_key) or ''
   local value, where = sources.resolve(span.attributes, key, at_page)
   local written = pandoc.utils.stringify(span.content)
   if not value then return span.content end
@@ -119,7 +126,7 @@ local function bound_span(span)
     local digits = tonumber(span.attributes.digits)
     local text = digits and string.format('%.' .. digits .. 'f', value) or decimal.shortest(value, 4)
     bound_rows[#bound_rows + 1] = { tok = text, where = where .. ' (inserted)' }
-    return pandoc.Span({ pandoc.Str(text) }, pandoc.Attr('', { 'bound' }, { title = title }))
+    return pandoc.Span({ pandoc.Str(text) }, pandoc.Attr(id, { 'bound' }, { title = title }))
   end
   if #tokens ~= 1 then
     ctx.problems.add(string.format('%s: a .n span holds one number, got "%s"', at_page, written))
@@ -133,7 +140,7 @@ local function bound_span(span)
     ctx.problems.add(string.format('%s: the prose says %s, the source gives %s (%s = %s)', at_page, tok, want, where,
       decimal.shortest(value, 6)))
   end
-  return pandoc.Span(span.content, pandoc.Attr('', { 'bound' }, { title = title }))
+  return pandoc.Span(span.content, pandoc.Attr(id, { 'bound' }, { title = title }))
 end
 
 local function check_page(doc)

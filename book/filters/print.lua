@@ -488,6 +488,12 @@ local function blocks(list)
 end
 
 return { {
+  -- A bound number with an anchor (numbers.lua) is a place the 勘误与变更 page names by its page.
+  Span = function(s)
+    if s.identifier ~= '' and s.classes:includes('bound') then
+      return { pandoc.RawInline('latex', '\\label{' .. s.identifier .. '}'), s }
+    end
+  end,
   Div = function(div) return golden_div(div) or figure_div(div) or excerpt_div(div) end,
   BlockQuote = callout,
   Table = table_block,

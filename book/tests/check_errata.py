@@ -6,7 +6,8 @@ reader can read (book/filters/editions.lua), linked to the figure in its page, o
 book does not show it. A text output's diff lines are shown. A book with changes the last edition
 did not publish (records pending, outputs it did not have) is a preview after it, never the edition
 alone: the colophon (index.html) and the 勘误与变更 page say so, and the page lists every number of
-the prose that changed since, old → new. Each entry's reason ends as a sentence does (。)."""
+the prose that changed since, old → new, each linked to the number in its page. Each entry's
+reason ends as a sentence does (。)."""
 import html
 import re
 from pathlib import Path
@@ -37,14 +38,14 @@ def main(html_dir):
                 failures.append(f"{change.path}: 输出 {change.ident} neither links to the figure nor says the book does not show it")
         elif change.diff and not shown:
             failures.append(f"{change.path}: none of its diff lines is shown")
-    failures += edition_statements(html_dir, text)
+    failures += edition_statements(html_dir, text, page)
     figures = sum(c.path.endswith(".svg") for c in changes)
     return verdict(f"{html_dir}/errata.html", failures,
                    f"errata.html: {len(changes)} recorded change(s) listed, {figures} figure(s) as a sentence, no SVG diff",
                    rerun=f"python3 book/tests/check_errata.py {html_dir}")
 
 
-def edition_statements(html_dir, text):
+def edition_statements(html_dir, text, errata_html=""):
     """The colophon's 版次 and the 勘误与变更 page's newest section: a preview while the book holds
     what the last edition did not publish, with the prose numbers changed since."""
     edition = editions.latest()
@@ -77,6 +78,23 @@ def edition_statements(html_dir, text):
     rows = section.count(" → ") - ("旧值 → 新值" in section)
     if rows != changed:
         out.append(f"errata.html: the pending changes list {rows} prose number(s) old → new, {changed} changed")
+    # Each changed number links to its place: the chapter page's bound number there prints the new value.
+    links = 0
+    for row in re.findall(r'<tr class="(?:odd|even)">(.*?)</tr>', errata_html, re.S):
+        link = re.search(r'href="([\w-]+)\.html#(n-[\w-]+)"', row)
+        if not link:
+            continue
+        links += 1
+        new_value = html.unescape(re.sub(r"<[^>]+>", "", row.split("</td>")[-2])).split("→")[-1].strip()
+        target = Path(html_dir) / f"{link.group(1)}.html"
+        held = target.is_file() and re.search(rf'<span id="{link.group(2)}" class="bound"[^>]*>(.*?)</span>',
+                                              target.read_text(encoding="utf-8"), re.S)
+        shown = held and html.unescape(re.sub(r"<[^>]+>", "", held.group(1))).strip()
+        if not held or (shown != new_value and not new_value.startswith("$") and "math" not in held.group(1)):
+            out.append(f"errata.html: the changed number {new_value} links to {link.group(1)}.html#{link.group(2)},"
+                       f" which holds {shown or 'no bound number'}")
+    if links != changed:
+        out.append(f"errata.html: {links} changed prose number(s) link to their place, {changed} changed")
     raw = re.search(r"[^\n]*(\$|\\[a-z]+)[^\n]* → [^\n]*", section)
     if raw:
         out.append(f"errata.html: a prose number is printed as LaTeX source: {raw.group(0).strip()[:60]!r}")
