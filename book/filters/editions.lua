@@ -79,11 +79,13 @@ local function current_numbers()
   local numbers = {}
   for _, c in ipairs(repo.chapters()) do
     local page, seen = 'book/' .. c.key .. '.md', {}
+    local order = 0
     for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
       attrs = attrs:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
       seen[attrs] = (seen[attrs] or 0) + 1
+      order = order + 1
       local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
-      numbers[page .. '\t' .. key] = { page = page, key = key, text = text, anchor = number_anchor.id(c.key, key) }
+      numbers[page .. '\t' .. key] = { page = page, key = key, text = text, anchor = number_anchor.id(c.key, key), order = order }
     end
   end
   return { numbers = numbers }
@@ -166,10 +168,15 @@ local function changed_numbers(before, after)
   for k, n in pairs(after.numbers) do
     local old = before.numbers[k]
     if old and old.text ~= n.text then
-      out[#out + 1] = { page = n.page, key = n.key, old = old.text, new = n.text, anchor = n.anchor }
+      out[#out + 1] = { page = n.page, key = n.key, old = old.text, new = n.text, anchor = n.anchor, order = n.order }
     end
   end
-  table.sort(out, function(a, b) return a.page .. a.key < b.page .. b.key end)
+  -- In the book's order: by page, then where the page prints it (or by key, for a released edition's).
+  table.sort(out, function(a, b)
+    if a.page ~= b.page then return a.page < b.page end
+    if a.order and b.order then return a.order < b.order end
+    return a.key < b.key
+  end)
   return out
 end
 
@@ -179,26 +186,34 @@ local function number_inline(text)
   return formula and pandoc.Math('InlineMath', formula) or pandoc.Str(text)
 end
 
+-- The table of changed numbers: 章 | 出处 | 旧值 → 新值. A number the book prints now links to its
+-- place; in print, where no link is followed, a column 页 says its page.
 local function numbers_table(list)
+  local paged = FORMAT == 'latex' and #list > 0 and list[1].anchor ~= nil
   local rows = {}
   for _, n in ipairs(list) do
     local chapter = n.page:match('^book/(.+)%.md$') or n.page
     local src, at = n.key:match('src="([^"]*)"'), n.key:match('at="([^"]*)"')
     local where = { pandoc.Code((src or '') .. (at and ' ' .. at or '')) }
     local nth = n.key:match(' #(%d+)$')  -- the k-th span of the page bound alike
-    if nth then where[#where + 1] = pandoc.Str('（第 ' .. nth .. ' 处）') end
-    -- A number the book prints now is a link to its place, and in print says its page.
-    if n.anchor then
-      where = { pandoc.Link(where, chapter .. '.html#' .. n.anchor) }
-      if FORMAT == 'latex' then where[2] = pandoc.RawInline('latex', '，第~\\pageref{' .. n.anchor .. '}~页') end
+    local nth_text = nth and pandoc.Str('（第 ' .. nth .. ' 处）') or nil
+    if n.anchor then where = { pandoc.Link(where, chapter .. '.html#' .. n.anchor) } end
+    local row = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } } }
+    if paged then
+      row[#row + 1] = { pandoc.Plain { n.anchor and pandoc.RawInline('latex', '\\pageref{' .. n.anchor .. '}') or pandoc.Str('—') } }
     end
-    rows[#rows + 1] = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } }, { pandoc.Plain(where) },
-      { pandoc.Plain { number_inline(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), number_inline(n.new) } } }
+    if nth_text then where[#where + 1] = nth_text end
+    row[#row + 1] = { pandoc.Plain(where) }
+    row[#row + 1] = { pandoc.Plain { number_inline(n.old), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), number_inline(n.new) } }
+    rows[#rows + 1] = row
   end
-  local head = { { pandoc.Plain { pandoc.Str('章') } }, { pandoc.Plain { pandoc.Str('出处') } },
-                 { pandoc.Plain { pandoc.Str('旧值'), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str('新值') } } }
-  return pandoc.utils.from_simple_table(pandoc.SimpleTable({}, { pandoc.AlignLeft, pandoc.AlignLeft, pandoc.AlignLeft },
-    { 0, 0, 0 }, head, rows))
+  local head = { { pandoc.Plain { pandoc.Str('章') } } }
+  if paged then head[#head + 1] = { pandoc.Plain { pandoc.Str('页') } } end
+  head[#head + 1] = { pandoc.Plain { pandoc.Str('出处') } }
+  head[#head + 1] = { pandoc.Plain { pandoc.Str('旧值'), pandoc.Space(), pandoc.Str('→'), pandoc.Space(), pandoc.Str('新值') } }
+  local aligns, widths = {}, {}
+  for i = 1, #head do aligns[i], widths[i] = pandoc.AlignLeft, 0 end
+  return pandoc.utils.from_simple_table(pandoc.SimpleTable({}, aligns, widths, head, rows))
 end
 
 -- The prose numbers that changed, under their heading (nothing when none did).

@@ -276,19 +276,24 @@ local function path_code(code)
   return pandoc.RawInline('html', '<code>' .. start .. table.concat(out) .. '</code>')
 end
 
--- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/), each citing the
--- document its roofs come from (book/sources/profiles.list); one without says so.
+-- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/) that have a source, each
+-- citing the document its roofs come from (book/sources/profiles.list); then those without one.
 local function machine_profiles()
-  local out = pandoc.Inlines {}
-  for i, e in ipairs(sources_profiles.entries()) do
-    if i > 1 then out:insert(pandoc.Str('、')) end
-    out:insert(path_code(pandoc.Code(e.profile)) or pandoc.Code(e.profile))  -- as the Code filter would
+  local out, without = pandoc.Inlines {}, {}
+  for _, e in ipairs(sources_profiles.entries()) do
     if e.entry then
+      if #out > 0 then out:insert(pandoc.Str('、')) end
+      out:insert(path_code(pandoc.Code(e.profile)) or pandoc.Code(e.profile))  -- as the Code filter would
       out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
     else
-      out:insert(pandoc.Str('（屋顶数值没有可引的数据手册）'))
+      without[#without + 1] = e.profile
     end
   end
+  for i, profile in ipairs(without) do
+    out:insert(pandoc.Str(i == 1 and '；' or '、'))
+    out:insert(path_code(pandoc.Code(profile)) or pandoc.Code(profile))
+  end
+  if #without > 0 then out:insert(pandoc.Str(' 的屋顶数值没有可引的数据手册')) end
   return out
 end
 

@@ -228,6 +228,7 @@ local TEX_ESCAPES = {
   ['#'] = '\\#', ['_'] = '\\_', ['%'] = '\\%', ['^'] = '\\^{}', ['~'] = '\\textasciitilde{}',
   [' '] = '\\ ',
 }
+local SHORT_CODE = 12
 local function inline_code(code)
   local chars = {}
   for _, cp in utf8.codes(code.text) do chars[#chars + 1] = utf8.char(cp) end
@@ -235,10 +236,13 @@ local function inline_code(code)
   -- A path breaks after its slashes only: a break at a hyphen (`default-` / `plot.svg`) would
   -- read as a hyphenation.
   local path = code.text:find('/', 1, true) ~= nil
+  -- A short one (`op_ledger`) never breaks: a paragraph opening with it was set as 「op_」 alone on
+  -- its first line, the ragged break being the cheapest.
+  local short = #chars <= SHORT_CODE
   for i, c in ipairs(chars) do
     out[#out + 1] = TEX_ESCAPES[c] or c
     local before, after = chars[i - 1] or '', chars[i + 1] or ''
-    if after ~= '' and after ~= ' ' then
+    if after ~= '' and after ~= ' ' and not short then
       if c == '/' or c == '=' or c == '_' then
         out[#out + 1] = '\\codebreak{}'
       elseif c == '-' and before:match('%w') and after:match('%w') and not path then
@@ -366,13 +370,17 @@ local SPARE, GROW = 0.85, 2.5
 local function math_shown(m)
   return pandoc.Str((m.text:gsub('\\[,;:!]', ' '):gsub('\\%a+', 'x'):gsub('[{}^_]', '')))
 end
+-- Raw LaTeX shows nothing of its source: a \pageref, a page number of up to three digits.
+local function raw_shown(r)
+  return pandoc.Str(r.text:match('^\\pageref') and '000' or '')
+end
 local function fit_columns(tbl)
   local n, natural, word, given = #tbl.colspecs, {}, {}, tbl.colspecs[1] and tbl.colspecs[1][2]
   for i = 1, n do natural[i], word[i] = 0, 0 end
   local function measure(rows)
     for _, row in ipairs(rows) do
       for i, cell in ipairs(row.cells) do
-        local text = pandoc.utils.stringify(cell.contents:walk { Math = math_shown })
+        local text = pandoc.utils.stringify(cell.contents:walk { Math = math_shown, RawInline = raw_shown })
         if i <= n then natural[i] = math.max(natural[i], ems(text)) end
         -- Chinese breaks anywhere, code after / = _: the longest word is the longest run between.
         for run in text:gsub('[\xe2-\xef][\x80-\xbf][\x80-\xbf]', ' '):gsub('[/=_]', ' '):gmatch('%S+') do
@@ -414,13 +422,13 @@ local function fit_columns(tbl)
   end
   local short, spare = 0, 0
   for i = 1, n do
-    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    local need = math.min(word[i] + GROW, natural[i] + 1)
     if widths[i] < need then short, widths[i] = short + need - widths[i], need
     else spare = spare + widths[i] - need end
   end
   local sum = 0
   for i = 1, n do
-    local need = math.min(word[i] + GROW, natural[i] + GROW)
+    local need = math.min(word[i] + GROW, natural[i] + 1)
     if short > 0 and spare > 0 and widths[i] > need then
       widths[i] = widths[i] - math.min(short, spare) * (widths[i] - need) / spare
     end
