@@ -78,13 +78,10 @@ end
 local function current_numbers()
   local numbers = {}
   for _, c in ipairs(repo.chapters()) do
-    local page, seen = 'book/' .. c.key .. '.md', {}
-    local order = 0
+    local page, key_of, order = 'book/' .. c.key .. '.md', number_anchor.keyer(), 0
     for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
-      attrs = attrs:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
-      seen[attrs] = (seen[attrs] or 0) + 1
       order = order + 1
-      local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+      local key = key_of(attrs)
       numbers[page .. '\t' .. key] = { page = page, key = key, text = text, anchor = number_anchor.id(c.key, key), order = order }
     end
   end

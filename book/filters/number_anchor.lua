@@ -3,9 +3,15 @@
 -- sets it on the number, editions.lua links the 勘误与变更 page's changed numbers to it.
 local M = {}
 
--- Attributes as an edition file writes them: whitespace runs one space, none at the ends.
-function M.attrs(text)
-  return (text:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', ''))
+-- A page's spans keyed as an edition file keys them, in the page's order: key(attrs) is the span's
+-- attributes (whitespace runs one space, none at the ends), ` #k` added for the k-th alike.
+function M.keyer()
+  local seen = {}
+  return function(text)
+    local attrs = text:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
+    seen[attrs] = (seen[attrs] or 0) + 1
+    return seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
+  end
 end
 
 function M.id(page_key, key)

@@ -96,15 +96,13 @@ local span_places  -- { {place, key}, ... } of every `{.n` span, listed once
 local function span_place(n)
   if not span_places then
     span_places = {}
-    local state, file, seen = {}, nil, {}
+    local state, file, key_of = {}, nil, nil
     for _, l in ipairs(page_lines) do
-      if l.file ~= file then state, file, seen = {}, l.file, {} end
+      if l.file ~= file then state, file, key_of = {}, l.file, number_anchor.keyer() end
       for attrs in span_text(l.text, state):gmatch('%]{%.n([%s}][^}]*)') do
-        -- Its key as an edition file writes it (number_anchor.lua): the k-th alike gets ` #k`.
-        attrs = number_anchor.attrs(attrs:gsub('}$', ''))
-        seen[attrs] = (seen[attrs] or 0) + 1
-        local key = seen[attrs] == 1 and attrs or (attrs .. ' #' .. seen[attrs])
-        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$'), key }
+        -- Its key as an edition file writes it (number_anchor.lua).
+        span_places[#span_places + 1] = { l.file .. ':' .. l.number, l.file:match('([^/]+)%.md$'),
+                                          key_of((attrs:gsub('}$', ''))) }
       end
     end
   end

@@ -283,7 +283,7 @@ local function machine_profiles()
   for _, e in ipairs(sources_profiles.entries()) do
     if e.entry then
       if #out > 0 then out:insert(pandoc.Str('、')) end
-      out:insert(path_code(pandoc.Code(e.profile)) or pandoc.Code(e.profile))  -- as the Code filter would
+      out:insert(pandoc.Code(e.profile))
       out:extend(pandoc.read('[@' .. e.entry .. ']', 'markdown').blocks[1].content)
     else
       without[#without + 1] = e.profile
@@ -291,14 +291,14 @@ local function machine_profiles()
   end
   for i, profile in ipairs(without) do
     out:insert(pandoc.Str(i == 1 and '；' or '、'))
-    out:insert(path_code(pandoc.Code(profile)) or pandoc.Code(profile))
+    out:insert(pandoc.Code(profile))
   end
   if #without > 0 then out:insert(pandoc.Str(' 的屋顶数值没有可引的数据手册')) end
   return out
 end
 
+-- The lists made here first, then every inline code (theirs too) made unbreakable at its hyphens.
 return { {
-  Code = path_code,
   Div = function(div)
     if div.classes:includes('chapter-toc') then return chapter_toc() end
   end,
@@ -306,6 +306,8 @@ return { {
     if span.classes:includes('chapter-programs') then return chapter_programs() end
     if span.classes:includes('machine-profiles') then return machine_profiles() end
   end,
+}, {
+  Code = path_code,
 }, {
   Link = function(l)
     if is_epub then return epub_link(l) end
