@@ -11,9 +11,11 @@ on a free port and, every wait bounded in time:
      Chromium, scripts/tests/preview_tab.js) reloads by itself and shows it, and the search
      index (built after the page) finds it; no other chapter's page and not the contents were
      rendered again (book/render.sh's Ninja build: the edit changed none of their inputs);
-  4. breaks a golden file: every page shows the failure, with the diff's lines;
-  5. restores it: the page comes back, with the new sentence;
-  6. sends SIGINT (Ctrl-C): the preview exits 0 and no process runs in the copy.
+  4. adds a number bound to nothing: the page shows the numbers audit's failure (the audit
+     runs after the tab reloads), and comes back once the number is taken out;
+  5. breaks a golden file: every page shows the failure, with the diff's lines;
+  6. restores it: the page comes back, with the new sentence;
+  7. sends SIGINT (Ctrl-C): the preview exits 0 and no process runs in the copy.
 """
 import os
 import re
@@ -30,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MARK = "预览测试写下的新句子"
 BROKEN = "this line was added by the preview test"
+UNBOUND = "预览测试写下的数 987.65，它没有出处。"
 
 
 def say(message):
@@ -190,14 +193,24 @@ def main():
                  else f"no other page in {html}", log)
         say(f"no other page rendered again ({', '.join(sorted(p.name for p in others))} as they were)")
 
+        # A number the prose binds to nothing: the page shows it (the render passes), then the
+        # audit that runs after the reload fails, and every page shows its failure, naming it.
+        kept = md.read_text(encoding="utf-8")
+        md.write_text(kept + "\n" + UNBOUND + "\n", encoding="utf-8")
+        wait_for("the audit's failure of an unbound number on the page",
+                 lambda: (lambda b: 'id="preview-failure"' in b and "987.65" in b)(get(page_url)[1]), 60, log)
+        md.write_text(kept, encoding="utf-8")
+        wait_for("the page back after the number is taken out",
+                 lambda: (lambda b: MARK in b and 'id="preview-failure"' not in b)(get(page_url)[1]), 60, log)
+        say("an unbound number: the page shows the numbers audit's failure, then comes back")
+
         golden = sorted((tree / "golden" / chapter).glob("*.txt"))[0]
         original = golden.read_bytes()
         golden.write_bytes(original + (BROKEN + "\n").encode())
-        wait_for(f"the failure of {golden.name} on the page",
-                 lambda: 'id="preview-failure"' in get(page_url)[1], 120, log)
-        body = get(page_url)[1]
-        if BROKEN not in body:
-            fail(f"the failure page does not show the diff's lines:\n{body[:3000]}")
+        # The failure with the diff's lines (the audit still running after the last reload may
+        # read the broken file first and show its own failure: the golden tests' follows it).
+        wait_for(f"the failure of {golden.name} on the page, with the diff's lines",
+                 lambda: (lambda b: 'id="preview-failure"' in b and BROKEN in b)(get(page_url)[1]), 120, log)
         if 'id="preview-failure"' not in get(f"{base}/")[1] and (tree / "build/book/html/index.html").is_file():
             fail("the contents page does not show the failure")
         golden.write_bytes(original)
