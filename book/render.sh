@@ -205,15 +205,16 @@ fi
 rm -rf "$out/.cache" "$out/.render."*  # what an older render.sh left: nothing reads it
 
 # What the edges read that is no file of the tree: written only when it changes, so Ninja sees
-# a change. The run control (book/run/assets.sh: are this tree's wasm programs built and fresh?),
-# the last commit's time (the EPUB's and the PDF's date), the tools' versions.
+# a change. The run control (book/run/assets.sh: are this tree's wasm programs built and fresh?
+# asked now, answered before Ninja starts), the last commit's time (the EPUB's and the PDF's
+# date), the tools' versions.
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"
+wasm_check_start
 state() {
   mkdir -p "$out/.state"
   [ -f "$out/.state/$1" ] && [ "$(cat "$out/.state/$1")" = "$2" ] || printf '%s\n' "$2" >"$out/.state/$1"
 }
-if wasm_programs_built; then state run-control yes; else state run-control no; fi
 state epoch "$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo "${SOURCE_DATE_EPOCH:-}")"
 state tools "$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)"
 state book.csl "$(step_csl)"
@@ -280,6 +281,7 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "  kind = pdf"
 } >"$out/build.ninja.tmp"
 mv -f "$out/build.ninja.tmp" "$out/build.ninja"
+if wasm_programs_built; then state run-control yes; else state run-control no; fi
 mkdir -p "$out/html"
 # What an earlier render made that this one does not (a chapter taken out of the book): removed.
 ninja -C "$out" -t cleandead >/dev/null

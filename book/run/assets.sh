@@ -6,6 +6,23 @@
 # PDF never have it.
 run_wasm_dir=${BOOK_WASM_DIR:-$root/build-wasm}
 
+# wasm_check_start: asks book/run/wasm_fresh.py, in the background, whether every chapter's
+# program is as new as its sources (a tenth of a second: the render writes its Ninja file
+# meanwhile); wasm_programs_built waits for the answer.
+wasm_check_start() {
+  local chapter program
+  run_wasm_targets=() run_wasm_pid=
+  while read -r chapter program; do
+    run_wasm_targets+=("chapters/$chapter/$program.js")
+    [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || return 0
+  done < <(book_chapters)
+  [ -f "$run_wasm_dir/build.ninja" ] || return 0
+  run_wasm_why=$(mktemp)
+  trap 'rm -f "$run_wasm_why"' EXIT  # a render that stops before the answer leaves no file
+  python3 "$root/book/run/wasm_fresh.py" "$run_wasm_dir" "${run_wasm_targets[@]}" >"$run_wasm_why" 2>&1 &
+  run_wasm_pid=$!
+}
+
 # wasm_programs_built: true when every chapter's program is built and as new as its sources:
 # a page never runs a program other than the one its outputs came from (scripts/rebuild-chapter
 # and scripts/preview rebuild build/, not build-wasm/: when a file ninja made a program from is
@@ -13,17 +30,20 @@ run_wasm_dir=${BOOK_WASM_DIR:-$root/build-wasm}
 # so). Decided once per render.
 wasm_programs_built() {
   [ -z "${run_wasm_verdict:-}" ] || return "$run_wasm_verdict"
-  local chapter program targets=()
+  [ -n "${run_wasm_targets+set}" ] || wasm_check_start
+  local target status=0
   run_wasm_verdict=1
-  while read -r chapter program; do
-    [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || return 1
-    targets+=("chapters/$chapter/$program.js")
-  done < <(book_chapters)
-  local why
-  if [ -f "$run_wasm_dir/build.ninja" ] && ! why=$(python3 "$root/book/run/wasm_fresh.py" "$run_wasm_dir" "${targets[@]}" 2>&1); then
-    echo "render: the wasm programs in $run_wasm_dir are older than their sources ($why): pages rendered" \
-      "without their 运行 control (scripts/build-book builds them; or cmake --build --preset wasm)" >&2
-    return 1
+  for target in "${run_wasm_targets[@]}"; do
+    [ -f "$run_wasm_dir/$target" ] || return 1
+  done
+  if [ -n "$run_wasm_pid" ]; then
+    wait "$run_wasm_pid" || status=$?
+    if [ $status -ne 0 ]; then
+      echo "render: the wasm programs in $run_wasm_dir are older than their sources ($(cat "$run_wasm_why")): pages rendered" \
+        "without their 运行 control (scripts/build-book builds them; or cmake --build --preset wasm)" >&2
+    fi
+    rm -f "$run_wasm_why"
+    [ $status -eq 0 ] || return 1
   fi
   run_wasm_verdict=0
 }
@@ -54,11 +74,3 @@ for p in sorted([*(root / "common/profiles").glob("*.yaml"), *(root / "common/te
 print("window.bookRunFiles = " + json.dumps(files, ensure_ascii=False) + ";")
 PY
 }
-
-# The pandoc arguments that put the control into a page (none without the programs).
-# shellcheck disable=SC2034  # page() in book/render.sh uses it
-if wasm_programs_built; then
-  run_page_args=(--include-after-body "$root/book/run/include.html")
-else
-  run_page_args=()
-fi
