@@ -24,9 +24,9 @@ printf '02-a prog_a\n28-b prog_b\n' >"$scratch/tree/chapters/chapters.list"
 } >"$scratch/wasm/build.ninja"
 ninja -C "$scratch/wasm" >/dev/null
 # verdict: what assets.sh decides in a fresh render ("control" or "no control"), its stderr in err.
-verdict() {
+verdict() {  # as render.sh sources assets.sh: under set -euo pipefail
   # shellcheck disable=SC2016  # $root is the inner shell's
-  env root="$scratch/tree" BOOK_WASM_DIR="$scratch/wasm" bash -c 'source "$root/book/chapters.sh"; source "$1"
+  env root="$scratch/tree" BOOK_WASM_DIR="$scratch/wasm" bash -c 'set -euo pipefail; source "$root/book/chapters.sh"; source "$1"
     wasm_check_start; wasm_programs_built && echo control || echo "no control"' _ "$root/book/run/assets.sh" 2>"$scratch/err"
 }
 [ "$(verdict)" = control ] || fail "programs as new as their sources: the control is left out ($(cat "$scratch/err"))"

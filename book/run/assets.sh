@@ -6,46 +6,38 @@
 # PDF never have it.
 run_wasm_dir=${BOOK_WASM_DIR:-$root/build-wasm}
 
-# wasm_check_start: asks book/run/wasm_fresh.py, in the background, whether every chapter's
-# program is as new as its sources (a tenth of a second: the render writes its Ninja file
-# meanwhile); wasm_programs_built waits for the answer.
+# wasm_check_start: whether every chapter's program is built and as new as its sources. A missing
+# one decides it at once; otherwise book/run/wasm_fresh.py is asked in the background (a tenth of a
+# second: the render writes its Ninja file meanwhile), its answer read through a descriptor (no
+# file to clean up), and wasm_programs_built waits for it. Without build-wasm/'s build.ninja the
+# programs there are taken as they are (BOOK_WASM_DIR may name a folder of programs alone).
 wasm_check_start() {
-  local chapter program
-  run_wasm_targets=() run_wasm_pid=
+  local chapter program targets=()
+  run_wasm_verdict='' run_wasm_answer=''
   while read -r chapter program; do
-    run_wasm_targets+=("chapters/$chapter/$program.js")
-    [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || return 0
+    [ -f "$run_wasm_dir/chapters/$chapter/$program.js" ] || { run_wasm_verdict=1; return 0; }
+    targets+=("chapters/$chapter/$program.js")
   done < <(book_chapters)
-  [ -f "$run_wasm_dir/build.ninja" ] || return 0
-  run_wasm_why=$(mktemp)
-  trap 'rm -f "$run_wasm_why"' EXIT  # a render that stops before the answer leaves no file
-  python3 "$root/book/run/wasm_fresh.py" "$run_wasm_dir" "${run_wasm_targets[@]}" >"$run_wasm_why" 2>&1 &
-  run_wasm_pid=$!
+  [ -f "$run_wasm_dir/build.ninja" ] || { run_wasm_verdict=0; return 0; }
+  exec {run_wasm_answer}< <(python3 "$root/book/run/wasm_fresh.py" "$run_wasm_dir" "${targets[@]}" 2>&1 && echo 0 || echo 1)
 }
 
-# wasm_programs_built: true when every chapter's program is built and as new as its sources:
-# a page never runs a program other than the one its outputs came from (scripts/rebuild-chapter
-# and scripts/preview rebuild build/, not build-wasm/: when a file ninja made a program from is
-# newer than it, book/run/wasm_fresh.py, the pages go without the control and the render says
-# so). Decided once per render.
+# wasm_programs_built (after wasm_check_start): true when every chapter's program is built and as
+# new as its sources: a page never runs a program other than the one its outputs came from
+# (scripts/rebuild-chapter and scripts/preview rebuild build/, not build-wasm/: when a file ninja
+# made a program from is newer than it, the pages go without the control and the render says so).
 wasm_programs_built() {
-  [ -z "${run_wasm_verdict:-}" ] || return "$run_wasm_verdict"
-  [ -n "${run_wasm_targets+set}" ] || wasm_check_start
-  local target status=0
-  run_wasm_verdict=1
-  for target in "${run_wasm_targets[@]}"; do
-    [ -f "$run_wasm_dir/$target" ] || return 1
-  done
-  if [ -n "$run_wasm_pid" ]; then
-    wait "$run_wasm_pid" || status=$?
-    if [ $status -ne 0 ]; then
-      echo "render: the wasm programs in $run_wasm_dir are older than their sources ($(cat "$run_wasm_why")): pages rendered" \
-        "without their 运行 control (scripts/build-book builds them; or cmake --build --preset wasm)" >&2
-    fi
-    rm -f "$run_wasm_why"
-    [ $status -eq 0 ] || return 1
+  if [ -z "$run_wasm_verdict" ]; then
+    local answer why
+    answer=$(cat <&"$run_wasm_answer")
+    exec {run_wasm_answer}<&-
+    run_wasm_verdict=${answer##*$'\n'}  # the answer's last line: 0, or 1 after why
+    why=${answer%"$run_wasm_verdict"}
+    [ "$run_wasm_verdict" -eq 0 ] ||
+      echo "render: the wasm programs in $run_wasm_dir are older than their sources (${why%$'\n'}): pages" \
+        "rendered without their 运行 control (scripts/build-book builds them; or cmake --build --preset wasm)" >&2
   fi
-  run_wasm_verdict=0
+  return "$run_wasm_verdict"
 }
 
 # copy_run_assets HTML_DIR: HTML_DIR/run/ gets run.js, run.css, every
