@@ -89,7 +89,7 @@ step_csl() {  # Debian's GB/T 7714 style on stdout, with the workaround below
   # (book/sources's test checks the authors' form).
   sed 's|<name>|<name delimiter=", ">|g' "$debian_csl"
 }
-step_summary() {  # .summaries/NAME.outline and .numbered: what page NAME tells the others, rewritten only when it changes
+step_summary() {  # .summaries/NAME.outline, .numbered and .bound: what page NAME tells the others, rewritten only when it changes
   mkdir -p .summaries
   BOOK_SUMMARY_PAGE=$book/$1.md BOOK_SUMMARY_OUT=$PWD/.summaries/$1 \
     pandoc --from markdown --to plain --lua-filter "$book/filters/summarize.lua" -o /dev/null </dev/null
@@ -232,9 +232,9 @@ ninja_paths() {
 }
 filters=("$book"/filters/*.lua "$book"/filters/numbers/*.lua)
 pandoc_in=$(ninja_paths "$book/render.sh" "${filters[@]}" "$book/metadata.yaml" "$book/code.theme" "$book_csl")
-summaries=() pages_html=() svgs=("$root"/golden/*/*.svg)
+summaries=() bound=() pages_html=() svgs=("$root"/golden/*/*.svg)
 [ -e "${svgs[0]}" ] || svgs=()
-while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.numbered"); pages_html+=("html/$name.html"); done <<<"$names"
+while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.numbered"); bound+=(".summaries/$name.bound"); pages_html+=("html/$name.html"); done <<<"$names"
 {
   echo "# Written by book/render.sh at every render: what it makes, and from what. Never edit."
   echo "ninja_required_version = 1.10"
@@ -245,12 +245,13 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "  depfile = \$out.d"
   echo "  deps = gcc"
   while read -r name; do
-    echo "build .summaries/$name.outline .summaries/$name.numbered: step $(ninja_path "$book/$name.md") |" \
+    echo "build .summaries/$name.outline .summaries/$name.numbered .summaries/$name.bound: step $(ninja_path "$book/$name.md") |" \
       "$(ninja_paths "$book/render.sh" "$book/filters/summarize.lua" "$book/filters/summaries.lua" "$book/filters/repo.lua") .state/tools"
     echo "  kind = summary"
     echo "  name = $name"
     echo "  restat = 1"
     others=("${summaries[@]/#.summaries\/$name.*/}")  # its own it computes from its Markdown (repo.derive)
+    [ "$name" != errata ] || others+=("${bound[@]}")  # 勘误与变更 alone lists the pages' bound numbers
     echo "build html/$name.html: read_step $(ninja_path "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
       "$(ninja_paths "$book/html/page.html" "$book/search/head.html" "$book/search/after-body.html" "$book/run/include.html")"
     echo "  kind = page"
@@ -272,10 +273,10 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "build html/search/index.js: step ${pages_html[*]} | $(ninja_paths "$book/render.sh" "$book"/search/*.js "$book"/search/*.css "$book"/search/*.py "$book"/search/*.sh)"
   echo "  kind = search"
   book_md=$(while read -r name; do ninja_path "$book/$name.md"; printf ' '; done <<<"$names")
-  echo "build book.epub: read_step $book_md | $pandoc_in ${summaries[*]} .state/tools .state/epoch" \
+  echo "build book.epub: read_step $book_md | $pandoc_in ${summaries[*]} ${bound[*]} .state/tools .state/epoch" \
     "$(ninja_paths "$book/book.css" "$book/epub.css" "$book/epub/cover.sh" "$book/epub/landmarks.py")"
   echo "  kind = epub"
-  echo "build print/book.tex: read_step $book_md | $pandoc_in ${summaries[*]} .state/tools $(ninja_path "$book/print/book.latex")"
+  echo "build print/book.tex: read_step $book_md | $pandoc_in ${summaries[*]} ${bound[*]} .state/tools $(ninja_path "$book/print/book.latex")"
   echo "  kind = latex"
   echo "build book.pdf: step print/book.tex .state/epoch"
   echo "  kind = pdf"

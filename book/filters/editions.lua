@@ -14,6 +14,7 @@ package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.
 local repo = require 'repo'
 local output_ids = require 'output_ids'
 local number_anchor = require 'number_anchor'
+local summaries = require 'summaries'
 
 local is_latex = FORMAT == 'latex'
 local is_html = FORMAT:match('html') ~= nil
@@ -73,16 +74,22 @@ local function pending()
   return list
 end
 
+-- What a chapter's page binds and quotes (summaries.bound): under book/render.sh its summary, so
+-- a sentence added to a chapter does not render this page again.
+local function bound(chapter)
+  return repo.derive('book/' .. chapter .. '.md', 'bound', summaries.bound, summaries.codecs.bound)
+    or { numbers = {}, quoted = {} }
+end
+
 -- The numbers the pages bind now, keyed as an edition file keys them (scripts/lib/editions.py's
 -- prose_numbers: the span's attributes, plus #k for the k-th span with the same ones).
 local function current_numbers()
   local numbers = {}
   for _, c in ipairs(repo.chapters()) do
-    local page, key_of, order = 'book/' .. c.key .. '.md', number_anchor.keyer(), 0
-    for text, attrs in (repo.read(page) or ''):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
-      order = order + 1
-      local key = key_of(attrs)
-      numbers[page .. '\t' .. key] = { page = page, key = key, text = text, anchor = number_anchor.id(c.key, key), order = order }
+    local page, key_of = 'book/' .. c.key .. '.md', number_anchor.keyer()
+    for order, n in ipairs(bound(c.key).numbers) do
+      local key = key_of(n.attrs)
+      numbers[page .. '\t' .. key] = { page = page, key = key, text = n.text, anchor = number_anchor.id(c.key, key), order = order }
     end
   end
   return { numbers = numbers }
@@ -114,9 +121,11 @@ end
 local function output_link(change)
   local chapter, name = change.path:match('^golden/([^/]+)/(.+)%.[^./]+$')
   local inlines = { pandoc.Str('输出'), pandoc.Space(), pandoc.Str(change.id) }
-  local page = repo.read('book/' .. chapter .. '.md') or ''
-  local quoted = '"' .. chapter .. '/' .. name
-  if not (page:find(quoted .. '"', 1, true) or page:find(quoted .. '.', 1, true)) then return pandoc.Span(inlines) end
+  local quoted, shown = chapter .. '/' .. name, false
+  for q in pairs(bound(chapter).quoted) do
+    shown = shown or q == quoted or q:sub(1, #quoted + 1) == quoted .. '.'
+  end
+  if not shown then return pandoc.Span(inlines) end
   return pandoc.Link(inlines, chapter .. '.html#' .. output_ids.anchor(change.id))
 end
 

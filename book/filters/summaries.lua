@@ -1,7 +1,9 @@
 -- What a page tells the other pages, taken from its Markdown:
 --   outline(text)   its chapter title and sections (every page's contents: page.lua);
 --   numbered(text)  its figures and tables in order, each under the chapter heading (第 N 章)
---                   it follows (their numbers, 图 2-1, on every page: crossref.lua).
+--                   it follows (their numbers, 图 2-1, on every page: crossref.lua);
+--   bound(text)     its bound numbers ([text]{.n ...}, in order) and the golden files it quotes
+--                   ("28-op-ledger/default"): what 勘误与变更 tells of it (editions.lua).
 -- Each returns the value and the value as text. A filter takes them from another page through
 -- repo.derive (under book/render.sh, from the page's summary: book/filters/summarize.lua).
 local repo = require 'repo'
@@ -90,9 +92,29 @@ function M.numbered(text)
   return entries, M.numbered_text(entries)
 end
 
+-- { numbers = { {text =, attrs =}, ... }, quoted = { ['28-op-ledger/default'] = true, ... } }
+function M.bound(text)
+  local value = { numbers = {}, quoted = {} }
+  for number, attrs in text:gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
+    value.numbers[#value.numbers + 1] = { text = number, attrs = attrs }
+  end
+  for quoted in text:gmatch('"(%d%d%-[%w%-]+/[^"\n]+)"') do value.quoted[quoted] = true end
+  return value, M.bound_text(value)
+end
+
+function M.bound_text(value)
+  local lines = {}
+  for _, n in ipairs(value.numbers) do lines[#lines + 1] = n.text .. '\t' .. n.attrs end
+  local quoted = {}
+  for q in pairs(value.quoted) do quoted[#quoted + 1] = q end
+  table.sort(quoted)
+  for _, q in ipairs(quoted) do lines[#lines + 1] = '"' .. q .. '"' end
+  return table.concat(lines, '\n')
+end
+
 -- How a summary file holds each kind (book/filters/summarize.lua writes them, repo.derive reads
 -- them). outline: its text is the headings in Pandoc's native form, read back as they were
--- written; numbered: a Lua table of the entries.
+-- written; numbered and bound: a Lua table of the value.
 M.codecs = {
   outline = {
     encode = function(_, as_text) return as_text end,
@@ -112,6 +134,23 @@ M.codecs = {
     decode = function(stored)
       local entries = assert(load(stored, 'memo', 't', {}))()
       return entries, M.numbered_text(entries)
+    end,
+  },
+  bound = {
+    encode = function(value)
+      local out = { 'return {numbers={' }
+      for _, n in ipairs(value.numbers) do out[#out + 1] = string.format('{text=%q,attrs=%q},', n.text, n.attrs) end
+      out[#out + 1] = '},quoted={'
+      local quoted = {}
+      for q in pairs(value.quoted) do quoted[#quoted + 1] = q end
+      table.sort(quoted)
+      for _, q in ipairs(quoted) do out[#out + 1] = string.format('[%q]=true,', q) end
+      out[#out + 1] = '}}'
+      return table.concat(out, '\n')
+    end,
+    decode = function(stored)
+      local value = assert(load(stored, 'memo', 't', {}))()
+      return value, M.bound_text(value)
     end,
   },
 }

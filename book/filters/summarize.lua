@@ -1,7 +1,8 @@
 -- pandoc --from markdown --to plain --lua-filter summarize.lua -o /dev/null </dev/null
 -- with BOOK_SUMMARY_PAGE=book/<page>.md and BOOK_SUMMARY_OUT=<dir>/<page>: writes what that page
--- tells the other pages (summaries.lua: its outline and its numbered figures and tables) into
--- <dir>/<page>.outline and <dir>/<page>.numbered, as repo.derive reads them under book/render.sh.
+-- tells the other pages (summaries.lua: its outline, its numbered figures and tables, its bound
+-- numbers) into <dir>/<page>.outline, .numbered and .bound, as repo.derive reads them under
+-- book/render.sh.
 -- A file is rewritten only when its text changes: Ninja's restat then renders no other page
 -- when an edit changed only the page's prose (book/render.sh).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
@@ -28,7 +29,7 @@ function Pandoc(doc)
   if not f then error('summarize.lua: cannot read ' .. page, 0) end
   local text = f:read('a')
   f:close()
-  for _, what in ipairs { 'outline', 'numbered' } do
+  for _, what in ipairs { 'outline', 'numbered', 'bound' } do
     write_if_changed(out .. '.' .. what, summaries.codecs[what].encode(summaries[what](text)))
   end
   return doc

@@ -9,8 +9,8 @@ on a free port and, every wait bounded in time:
   2. starts a second preview on the same tree: it must refuse, saying why;
   3. adds a sentence to book/<chapter>.md: a browser tab open on the page (headless
      Chromium, scripts/tests/preview_tab.js) reloads by itself and shows it, and the search
-     index (built after the page) finds it; no other chapter's page and not the contents were
-     rendered again (book/render.sh's Ninja build: the edit changed none of their inputs);
+     index (built after the page) finds it; no other page (the chapters, the contents,
+     勘误与变更) was rendered again (book/render.sh's Ninja build: the edit changed none of their inputs);
   4. adds a number bound to nothing: the page shows the numbers audit's failure (the audit
      runs after the tab reloads), and comes back once the number is taken out;
   5. breaks a golden file: every page shows the failure, with the diff's lines;
@@ -162,7 +162,7 @@ def main():
         index = tree / "build" / "book" / "html" / "search" / "index.js"
         index_before = index.stat().st_mtime_ns if index.is_file() else 0
         html = tree / "build" / "book" / "html"
-        others = [p for p in html.glob("*.html") if p.stem not in (chapter, "errata")]
+        others = [p for p in html.glob("*.html") if p.stem != chapter]
         others_before = {p: p.stat().st_mtime_ns for p in others}
         chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
         if chromium:
@@ -186,7 +186,8 @@ def main():
                  index_before and MARK in index.read_text(encoding="utf-8", errors="replace"), 60, log)
 
         # A sentence changes the page's prose, not what it tells the others (its titles, its
-        # numbered figures): Ninja renders no other page (book/render.sh, book/filters/summarize.lua).
+        # numbered figures, its bound numbers): Ninja renders no other page, 勘误与变更 included
+        # (book/render.sh, book/filters/summarize.lua).
         again = [p.name for p in others if p.stat().st_mtime_ns != others_before[p]]
         if again or not others:
             fail(f"a sentence added to {chapter}'s page rendered other pages again: {again}" if again
