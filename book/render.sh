@@ -219,22 +219,19 @@ state epoch "$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo "${SOURCE_
 state tools "$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)"
 state book.csl "$(step_csl)"
 
-# ninja_path PATH: PATH as a Ninja build statement writes it ($, space and colon escaped).
-ninja_path() {
-  local p=${1//\$/\$\$}
-  p=${p// /\$ }
-  printf '%s' "${p//:/\$:}"
-}
-# ninja_paths PATH...: the same, joined by spaces.
+# ninja_paths PATH...: the paths as a Ninja build statement writes them ($, space and colon
+# escaped), joined by spaces; no subshell per path (a prose edit's render writes this file).
 ninja_paths() {
-  local p sep=
-  for p in "$@"; do printf '%s%s' "$sep" "$(ninja_path "$p")"; sep=' '; done
+  local p=("${@//\$/\$\$}")
+  p=("${p[@]// /\$ }")
+  p=("${p[@]//:/\$:}")
+  printf '%s' "${p[*]}"
 }
 filters=("$book"/filters/*.lua "$book"/filters/numbers/*.lua)
 pandoc_in=$(ninja_paths "$book/render.sh" "${filters[@]}" "$book/metadata.yaml" "$book/code.theme" "$book_csl")
-summaries=() bound=() pages_html=() svgs=("$root"/golden/*/*.svg)
+summaries=() bound=() pages_html=() page_md=() svgs=("$root"/golden/*/*.svg)
 [ -e "${svgs[0]}" ] || svgs=()
-while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.numbered"); bound+=(".summaries/$name.bound"); pages_html+=("html/$name.html"); done <<<"$names"
+while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.numbered"); bound+=(".summaries/$name.bound"); pages_html+=("html/$name.html"); page_md+=("$book/$name.md"); done <<<"$names"
 {
   echo "# Written by book/render.sh at every render: what it makes, and from what. Never edit."
   echo "ninja_required_version = 1.10"
@@ -245,38 +242,38 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "  depfile = \$out.d"
   echo "  deps = gcc"
   while read -r name; do
-    echo "build .summaries/$name.outline .summaries/$name.numbered .summaries/$name.bound: step $(ninja_path "$book/$name.md") |" \
+    echo "build .summaries/$name.outline .summaries/$name.numbered .summaries/$name.bound: step $(ninja_paths "$book/$name.md") |" \
       "$(ninja_paths "$book/render.sh" "$book/filters/summarize.lua" "$book/filters/summaries.lua" "$book/filters/repo.lua") .state/tools"
     echo "  kind = summary"
     echo "  name = $name"
     echo "  restat = 1"
     others=("${summaries[@]/#.summaries\/$name.*/}")  # its own it computes from its Markdown (repo.derive)
     [ "$name" != errata ] || others+=("${bound[@]}")  # 勘误与变更 alone lists the pages' bound numbers
-    echo "build html/$name.html: read_step $(ninja_path "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
+    echo "build html/$name.html: read_step $(ninja_paths "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
       "$(ninja_paths "$book/html/page.html" "$book/search/head.html" "$book/search/after-body.html" "$book/run/include.html")"
     echo "  kind = page"
     echo "  name = $name"
   done <<<"$names"
-  echo "build html/book.css: step $(ninja_path "$book/book.css")"
+  echo "build html/book.css: step $(ninja_paths "$book/book.css")"
   echo "  kind = copy"
   echo "  name = book.css book.css"
-  echo "build html/page.css: step $(ninja_path "$book/html/page.css")"
+  echo "build html/page.css: step $(ninja_paths "$book/html/page.css")"
   echo "  kind = copy"
   echo "  name = page.css html/page.css"
-  echo "build .state/mono-chars: read_step $(ninja_path "$book/html/mono_fonts.py")"
+  echo "build .state/mono-chars: read_step $(ninja_paths "$book/html/mono_fonts.py")"
   echo "  kind = chars"
   echo "  restat = 1"
-  echo "build .state/fonts.made: step .state/mono-chars $(ninja_path "$book/html/mono_fonts.py")"
+  echo "build .state/fonts.made: step .state/mono-chars $(ninja_paths "$book/html/mono_fonts.py")"
   echo "  kind = fonts"
   echo "build .state/figures.made: step ${pages_html[*]} | $(ninja_paths "$book/render.sh" "${svgs[@]}")"
   echo "  kind = figures"
   echo "build html/search/index.js: step ${pages_html[*]} | $(ninja_paths "$book/render.sh" "$book"/search/*.js "$book"/search/*.css "$book"/search/*.py "$book"/search/*.sh)"
   echo "  kind = search"
-  book_md=$(while read -r name; do ninja_path "$book/$name.md"; printf ' '; done <<<"$names")
+  book_md=$(ninja_paths "${page_md[@]}")
   echo "build book.epub: read_step $book_md | $pandoc_in ${summaries[*]} ${bound[*]} .state/tools .state/epoch" \
     "$(ninja_paths "$book/book.css" "$book/epub.css" "$book/epub/cover.sh" "$book/epub/landmarks.py")"
   echo "  kind = epub"
-  echo "build print/book.tex: read_step $book_md | $pandoc_in ${summaries[*]} ${bound[*]} .state/tools $(ninja_path "$book/print/book.latex")"
+  echo "build print/book.tex: read_step $book_md | $pandoc_in ${summaries[*]} ${bound[*]} .state/tools $(ninja_paths "$book/print/book.latex")"
   echo "  kind = latex"
   echo "build book.pdf: step print/book.tex .state/epoch"
   echo "  kind = pdf"
