@@ -44,20 +44,31 @@ end
 local function first_form(t) return (t.term:gsub('、.*$', ''):gsub('（.-）', '')) end
 local function anchor_id(t) return 'term-' .. first_form(t):gsub('%s+', '-') end
 
+-- A block's text, taken once a page: every term the page defines reads the blocks again from
+-- the first (an anchor added to a block adds no text to it).
+local text_of = setmetatable({}, { __mode = 'k' })
+local function text(b)
+  if not text_of[b] then text_of[b] = pandoc.utils.stringify(b) end
+  return text_of[b]
+end
+
 local function place_anchor(blocks, form, id)
   for k, b in ipairs(blocks) do
-    if b.t == 'Header' and b.level > 1 and pandoc.utils.stringify(b):find(form, 1, true) then
+    if b.t == 'Header' and b.level > 1 and text(b):find(form, 1, true) then
       -- Before the heading, not in it: the page's 本章内容 copies a heading's inlines, id and all.
       blocks:insert(k, pandoc.Div({}, pandoc.Attr(id, { 'term-anchor' })))
       return true
-    elseif (b.t == 'Para' or b.t == 'Plain') and pandoc.utils.stringify(b):find(form, 1, true) then
+    elseif (b.t == 'Para' or b.t == 'Plain') and text(b):find(form, 1, true) then
       local anchor = pandoc.Span({}, pandoc.Attr(id, { 'term-anchor' }))
       -- The inline where the form starts (it may run on over spaces, or sit in emphasis): a
       -- word (Str) is split there, anything else gets the anchor before it.
+      local texts = {}
+      for i, x in ipairs(b.content) do texts[i] = pandoc.utils.stringify(x) end
+      local first, before = table.concat(texts):find(form, 1, true) or math.huge, 0
       for i, x in ipairs(b.content) do
-        local rest = pandoc.utils.stringify(pandoc.Span({ table.unpack(b.content, i) }))
-        local at = rest:find(form, 1, true)
-        if at and at <= #pandoc.utils.stringify(x) then
+        local at = first - before
+        before = before + #texts[i]
+        if at <= #texts[i] then
           if x.t == 'Str' and at > 1 then
             b.content[i] = pandoc.Str(x.text:sub(at))
             b.content:insert(i, anchor)
