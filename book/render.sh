@@ -49,7 +49,9 @@ page_names() {
 }
 
 # render_pandoc TARGET LABEL PANDOC_ARGS...: TARGET rendered by Pandoc into TARGET.tmp, then renamed,
-# so a failed render never leaves a half-written file behind; every file the filters read goes
+# so a failed render never leaves a half-written file behind (the same bytes as before: TARGET is
+# left untouched, and what is made from it is not made again: a comment added to a program's
+# source renders its page again, not the PDF); every file the filters read goes
 # into TARGET.d as a depfile for Ninja (summaries excepted: the edge names them).
 render_pandoc() {
   local target=$1 label=$2 log=$1.reads
@@ -60,7 +62,11 @@ render_pandoc() {
     echo "render: FAILED: $label" >&2
     return 1
   fi
-  mv -f "$target.tmp" "$target"
+  if [ -f "$target" ] && cmp -s "$target.tmp" "$target"; then
+    rm -f "$target.tmp"  # the same bytes: left as it was, so Ninja (restat) makes nothing of it again
+  else
+    mv -f "$target.tmp" "$target"
+  fi
   depfile "$target" "$log" >"$target.d"
   rm -f "$log"
 }
@@ -241,6 +247,7 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "  command = bash \"\$\$BOOK_RENDER_SH\" --step \$kind \$name"
   echo "  depfile = \$out.d"
   echo "  deps = gcc"
+  echo "  restat = 1"
   while read -r name; do
     echo "build .summaries/$name.outline .summaries/$name.numbered .summaries/$name.bound: step $(ninja_paths "$book/$name.md") |" \
       "$(ninja_paths "$book/render.sh" "$book/filters/summarize.lua" "$book/filters/summaries.lua" "$book/filters/repo.lua") .state/tools"
