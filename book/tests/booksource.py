@@ -22,8 +22,8 @@ whole_book = False  # set by book_pages(): the check reads every page, so one Pa
 @functools.cache
 def pandoc_blocks(md_path):
     """The blocks of md_path's Pandoc AST (JSON), parsed once per page and run: in a check that
-    asked for book_pages(), from _book_blocks(); else (a chapter's own test, whose traced reads
-    must stay its page's: scripts/lib/memo_trace.py) by a Pandoc run of its own."""
+    asked for book_pages(), from _book_blocks(); else (a chapter's own test, which reads its page
+    alone) by a Pandoc run of its own."""
     page = _book_blocks().get(pathlib.Path(md_path).resolve()) if whole_book else None
     if page is not None:
         return page
