@@ -18,9 +18,11 @@
 # What is made again is what Ninja finds out of date: the render writes OUT_DIR/build.ninja, one
 # edge per file it makes, each page's inputs being what its filters read (book/filters/repo.lua
 # logs every read: BOOK_READ_LOG, turned into the edge's depfile) and what it takes from the other
-# pages (their titles and numbered figures, OUT_DIR/.summaries/: rewritten only when they change,
-# so a sentence added to one page renders that page, the EPUB and the PDF again, no other page).
-# The PDF is typeset from nothing whenever its LaTeX or the date changed. Delete OUT_DIR to render
+# pages (their titles and numbered figures, and for 勘误与变更 their bound numbers,
+# OUT_DIR/.summaries/: rewritten only when they change, so a sentence added to one page renders
+# that page, the EPUB and the PDF again, no other page). An output made again with the same bytes
+# is left untouched (restat). The PDF is typeset from nothing whenever its LaTeX's bytes or the
+# date changed. Delete OUT_DIR to render
 # from nothing. Internally ninja runs `render.sh --step KIND NAME` in OUT_DIR for each edge.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
