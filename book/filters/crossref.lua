@@ -132,6 +132,7 @@ end
 
 return { {
   Pandoc = function(doc)
+    repo.own_from(doc.meta)
     scan_book()
     doc = doc:walk { Div = figure_div, Table = numbered_table, Cite = reference }
     problems.raise()

@@ -142,6 +142,7 @@ local function bound_span(span)
 end
 
 local function check_page(doc)
+  repo.keep_own(doc, require 'summaries')  -- the first filter: the page's blocks as Pandoc read them
   local key = repo.page_key()
   ctx.page = key and ('book/' .. key .. '.md') or 'book (the EPUB)'
   for _, f in ipairs(PANDOC_STATE.input_files) do

@@ -201,6 +201,7 @@ end
 local function html_page(doc)
   local key = repo.page_key()
   if not key then return doc end
+  repo.own_from(doc.meta)
   doc.meta['book-name'] = doc.meta.title
   -- A page of the book: the index, a chapter, or an appendix (the reading order lists each).
   local in_book = false

@@ -56,8 +56,26 @@ end
 local summary_dir = os.getenv('BOOK_SUMMARY_DIR')
 if summary_dir == '' then summary_dir = nil end
 
+-- The page's own summaries without parsing its Markdown again: the first filter (numbers.lua)
+-- puts them into the document's metadata, made from the blocks Pandoc read before any filter
+-- changed them (keep_own), and a filter that derives hands derive that metadata (own_from).
+local OWN, own_meta = 'book-own-summary-', nil
+function M.keep_own(doc, summaries)
+  if not M.page_key() then return end
+  for what, fn in pairs(summaries.from_blocks) do
+    doc.meta[OWN .. what] = pandoc.MetaString(summaries.codecs[what].encode(fn(doc.blocks)))
+  end
+end
+function M.own_from(meta) own_meta = meta end
+
 function M.derive(rel, what, fn, codec)
   local key = path.split_extension(path.filename(rel))
+  local own = key == M.page_key() and own_meta and own_meta[OWN .. what]
+  if own and codec then
+    local value, as_text = codec.decode(pandoc.utils.stringify(own))
+    log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
+    return value
+  end
   if summary_dir and codec and key ~= M.page_key() then
     local file = path.join { summary_dir, key .. '.' .. what }
     local kept = io.open(file, 'rb')

@@ -54,13 +54,15 @@ end
 
 -- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
 -- the page has no level-1 heading).
-function M.outline(text)
-  local info, headers = M.outline_of(pandoc.read(text, 'markdown').blocks)
+function M.outline(text) return M.outline_blocks(pandoc.read(text, 'markdown').blocks) end
+function M.outline_blocks(blocks)
+  local info, headers = M.outline_of(blocks)
   return info, pandoc.write(pandoc.Pandoc(headers), 'native')
 end
 
 -- { {chapter = '2' or nil, kind = 'fig' | 'tbl', label = 'fig:...' or nil, what = '...'}, ... }
-function M.numbered(text)
+function M.numbered(text) return M.numbered_of(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks) end
+function M.numbered_of(blocks)
   local entries, chapter_number = {}, nil
   local function add(kind, label, what)
     entries[#entries + 1] = { chapter = chapter_number, kind = kind, label = label, what = what }
@@ -88,9 +90,12 @@ function M.numbered(text)
       end
     end
   end
-  walk(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks)
+  walk(blocks)
   return entries, M.numbered_text(entries)
 end
+
+-- What the page being rendered tells of itself, from its blocks as Pandoc read them (repo.keep_own).
+M.from_blocks = { outline = M.outline_blocks, numbered = M.numbered_of }
 
 -- { numbers = { {text =, attrs =}, ... }, quoted = { ['28-op-ledger/default'] = true, ... } }
 function M.bound(text)
