@@ -54,7 +54,7 @@ end
 
 -- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
 -- the page has no level-1 heading).
-function M.outline(text) return M.outline_blocks(pandoc.read(text, 'markdown').blocks) end
+function M.outline(text) return M.outline_blocks(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks) end
 function M.outline_blocks(blocks)
   local info, headers = M.outline_of(blocks)
   return info, pandoc.write(pandoc.Pandoc(headers), 'native')

@@ -1,4 +1,4 @@
--- pandoc --from markdown --to plain --lua-filter summarize.lua -o /dev/null </dev/null
+-- pandoc --from markdown+east_asian_line_breaks --to plain --lua-filter summarize.lua -o /dev/null book/<page>.md
 -- with BOOK_SUMMARY_PAGE=book/<page>.md and BOOK_SUMMARY_OUT=<dir>/<page>: writes what that page
 -- tells the other pages (summaries.lua: its outline, its numbered figures and tables, its bound
 -- numbers) into <dir>/<page>.outline, .numbered and .bound, as repo.derive reads them under
@@ -29,8 +29,11 @@ function Pandoc(doc)
   if not f then error('summarize.lua: cannot read ' .. page, 0) end
   local text = f:read('a')
   f:close()
-  for _, what in ipairs { 'outline', 'numbered', 'bound' } do
-    write_if_changed(out .. '.' .. what, summaries.codecs[what].encode(summaries[what](text)))
+  -- The outline and the figures from the blocks Pandoc read (the page is its input: one
+  -- parse), the bound numbers from its text.
+  for what, fn in pairs(summaries.from_blocks) do
+    write_if_changed(out .. '.' .. what, summaries.codecs[what].encode(fn(doc.blocks)))
   end
-  return doc
+  write_if_changed(out .. '.bound', summaries.codecs.bound.encode(summaries.bound(text)))
+  return pandoc.Pandoc({})
 end
