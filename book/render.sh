@@ -271,7 +271,6 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
   echo "  name = page.css html/page.css"
   echo "build .state/mono-chars: read_step $(ninja_paths "$book/html/mono_fonts.py")"
   echo "  kind = chars"
-  echo "  restat = 1"
   echo "build .state/fonts.made: step .state/mono-chars $(ninja_paths "$book/html/mono_fonts.py")"
   echo "  kind = fonts"
   echo "build .state/figures.made: step ${pages_html[*]} | $(ninja_paths "$book/render.sh" "${svgs[@]}")"
