@@ -22,8 +22,8 @@
 # OUT_DIR/.summaries/: rewritten only when they change, so a sentence added to one page renders
 # that page, the EPUB and the PDF again, no other page). An output made again with the same bytes
 # is left untouched (restat). The PDF is typeset from nothing whenever its LaTeX's bytes or the
-# date changed. Delete OUT_DIR to render
-# from nothing. Internally ninja runs `render.sh --step KIND NAME` in OUT_DIR for each edge.
+# date changed. Delete OUT_DIR to render from nothing. Internally ninja runs
+# `render.sh --step KIND NAME` in OUT_DIR for each edge.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 book=$root/book
@@ -256,7 +256,7 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
     echo "  kind = summary"
     echo "  name = $name"
     echo "  restat = 1"
-    others=("${summaries[@]/#.summaries\/$name.*/}")  # its own it computes from its Markdown (repo.derive)
+    others=("${summaries[@]/#.summaries\/$name.*/}")  # its own comes from its blocks (repo.keep_own)
     [ "$name" != errata ] || others+=("${bound[@]}")  # 勘误与变更 alone lists the pages' bound numbers
     echo "build html/$name.html: read_step $(ninja_paths "$book/$name.md") | $pandoc_in ${others[*]} .state/tools .state/run-control" \
       "$(ninja_paths "$book/html/page.html" "$book/search/head.html" "$book/search/after-body.html" "$book/run/include.html")"

@@ -137,7 +137,7 @@ M.codecs = {
       return table.concat(out, '\n')
     end,
     decode = function(stored)
-      local entries = assert(load(stored, 'memo', 't', {}))()
+      local entries = assert(load(stored, 'summary', 't', {}))()
       return entries, M.numbered_text(entries)
     end,
   },
@@ -154,7 +154,7 @@ M.codecs = {
       return table.concat(out, '\n')
     end,
     decode = function(stored)
-      local value = assert(load(stored, 'memo', 't', {}))()
+      local value = assert(load(stored, 'summary', 't', {}))()
       return value, M.bound_text(value)
     end,
   },
