@@ -117,47 +117,38 @@ function M.bound_text(value)
   return table.concat(lines, '\n')
 end
 
+-- A value (strings, numbers, booleans and tables of them) as the Lua source that loads it back,
+-- its keys sorted: the same value, the same text.
+local function lua_source(v)
+  if type(v) ~= 'table' then return string.format('%q', v) end
+  local keys, out = {}, {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do out[#out + 1] = '[' .. lua_source(k) .. ']=' .. lua_source(v[k]) end
+  return '{' .. table.concat(out, ',\n') .. '}'
+end
+
+-- A summary held as the Lua source of its value; as_text(value) is what a read of it logs.
+local function lua_codec(as_text)
+  return {
+    encode = function(value) return 'return ' .. lua_source(value) end,
+    decode = function(stored)
+      local value = assert(load(stored, 'summary', 't', {}))()
+      return value, as_text(value)
+    end,
+  }
+end
+
 -- How a summary file holds each kind (book/filters/summarize.lua writes them, repo.derive reads
 -- them). outline: its text is the headings in Pandoc's native form, read back as they were
--- written; numbered and bound: a Lua table of the value.
+-- written; numbered and bound: the Lua source of the value.
 M.codecs = {
   outline = {
     encode = function(_, as_text) return as_text end,
     decode = function(stored) return (M.outline_of(pandoc.read(stored, 'native').blocks)), stored end,
   },
-  numbered = {
-    encode = function(entries)
-      local out = { 'return {' }
-      for _, e in ipairs(entries) do
-        out[#out + 1] = string.format('{chapter=%s,kind=%q,label=%s,what=%q},',
-          e.chapter and string.format('%q', e.chapter) or 'nil', e.kind,
-          e.label and string.format('%q', e.label) or 'nil', e.what)
-      end
-      out[#out + 1] = '}'
-      return table.concat(out, '\n')
-    end,
-    decode = function(stored)
-      local entries = assert(load(stored, 'summary', 't', {}))()
-      return entries, M.numbered_text(entries)
-    end,
-  },
-  bound = {
-    encode = function(value)
-      local out = { 'return {numbers={' }
-      for _, n in ipairs(value.numbers) do out[#out + 1] = string.format('{text=%q,attrs=%q},', n.text, n.attrs) end
-      out[#out + 1] = '},quoted={'
-      local quoted = {}
-      for q in pairs(value.quoted) do quoted[#quoted + 1] = q end
-      table.sort(quoted)
-      for _, q in ipairs(quoted) do out[#out + 1] = string.format('[%q]=true,', q) end
-      out[#out + 1] = '}}'
-      return table.concat(out, '\n')
-    end,
-    decode = function(stored)
-      local value = assert(load(stored, 'summary', 't', {}))()
-      return value, M.bound_text(value)
-    end,
-  },
+  numbered = lua_codec(M.numbered_text),
+  bound = lua_codec(M.bound_text),
 }
 
 return M
