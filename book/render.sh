@@ -99,7 +99,7 @@ step_csl() {  # Debian's GB/T 7714 style on stdout, with the workaround below
 }
 step_summary() {  # .summaries/NAME.outline, .numbered and .bound: what page NAME tells the others, rewritten only when it changes
   mkdir -p .summaries
-  BOOK_SUMMARY_PAGE=$book/$1.md BOOK_SUMMARY_OUT=$PWD/.summaries/$1 \
+  BOOK_SUMMARY_OUT=$PWD/.summaries/$1 \
     pandoc --from markdown+east_asian_line_breaks --to plain --lua-filter "$book/filters/summarize.lua" -o /dev/null "$book/$1.md"
 }
 step_page() {  # html/NAME.html, with the search box (book/search/) and, with the programs, the run control

@@ -1,5 +1,5 @@
 -- pandoc --from markdown+east_asian_line_breaks --to plain --lua-filter summarize.lua -o /dev/null book/<page>.md
--- with BOOK_SUMMARY_PAGE=book/<page>.md and BOOK_SUMMARY_OUT=<dir>/<page>: writes what that page
+-- with BOOK_SUMMARY_OUT=<dir>/<page>: writes what that page
 -- tells the other pages (summaries.lua: its outline, its numbered figures and tables, its bound
 -- numbers) into <dir>/<page>.outline, .numbered and .bound, as repo.derive reads them under
 -- book/render.sh.
@@ -23,8 +23,8 @@ local function write_if_changed(file, text)
 end
 
 function Pandoc(doc)
-  local page, out = os.getenv('BOOK_SUMMARY_PAGE'), os.getenv('BOOK_SUMMARY_OUT')
-  if not page or not out then error('summarize.lua: BOOK_SUMMARY_PAGE and BOOK_SUMMARY_OUT must be set', 0) end
+  local page, out = PANDOC_STATE.input_files[1], os.getenv('BOOK_SUMMARY_OUT')
+  if #PANDOC_STATE.input_files ~= 1 or not out then error('summarize.lua: one page in, BOOK_SUMMARY_OUT set', 0) end
   local f = io.open(page, 'rb')
   if not f then error('summarize.lua: cannot read ' .. page, 0) end
   local text = f:read('a')
