@@ -12,7 +12,8 @@ on a free port and, every wait bounded in time:
      index (built after the page) finds it; no other page (the chapters, the contents,
      勘误与变更) was rendered again (book/render.sh's Ninja build: the edit changed none of their inputs);
   4. adds a number bound to nothing: the page shows the numbers audit's failure (the audit
-     runs after the tab reloads), and comes back once the number is taken out;
+     runs after the tab reloads), and comes back once the number is taken out; adds a bound
+     number (a copy of one the page has): 勘误与变更 is rendered again, no other chapter page;
   5. breaks a golden file: every page shows the failure, with the diff's lines;
   6. restores it: the page comes back, with the new sentence;
   7. sends SIGINT (Ctrl-C): the preview exits 0 and no process runs in the copy.
@@ -33,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MARK = "预览测试写下的新句子"
 BROKEN = "this line was added by the preview test"
 UNBOUND = "预览测试写下的数 987.65，它没有出处。"
+BOUND_MARK = "预览测试引用的数"
+BOUND = BOUND_MARK + " {}，与上文同源。"
 
 
 def say(message):
@@ -204,6 +207,29 @@ def main():
         wait_for("the page back after the number is taken out",
                  lambda: (lambda b: MARK in b and 'id="preview-failure"' not in b)(get(page_url)[1]), 60, log)
         say("an unbound number: the page shows the numbers audit's failure, then comes back")
+
+        # A bound number changes what the page tells 勘误与变更 (.summaries/<chapter>.bound): Ninja
+        # runs that page's edge again (its bytes may stay the same, so its log says so, not its
+        # mtime), and still no other chapter's.
+        span = re.search(r"\[[^\]\n]+\]\{\.n [^}\n]*\}", kept)
+        if not span:
+            fail(f"no bound number ([…]{{.n …}}) on {chapter}'s page to copy")
+        ninja_log = tree / "build" / "book" / ".ninja_log"
+        logged = ninja_log.stat().st_size
+        md.write_text(kept + "\n" + BOUND.format(span.group(0)) + "\n", encoding="utf-8")
+        wait_for("the page with a new bound number", lambda: BOUND_MARK in get(page_url)[1], 60, log)
+        with open(ninja_log, encoding="utf-8") as f:
+            f.seek(logged)
+            ran = {line.split("\t")[3] for line in f.read().splitlines() if line.count("\t") >= 4}
+        if "html/errata.html" not in ran:
+            fail(f"a bound number added to {chapter}'s page did not render 勘误与变更 again (Ninja ran: {sorted(ran)})")
+        pages = sorted(name for name in ran if re.fullmatch(r"html/\d\d-[^/]+\.html", name))
+        if pages != [f"html/{chapter}.html"]:
+            fail(f"a bound number added to {chapter}'s page rendered these chapter pages: {pages}")
+        md.write_text(kept, encoding="utf-8")
+        wait_for("the page back after the bound number is taken out",
+                 lambda: (lambda b: MARK in b and BOUND_MARK not in b)(get(page_url)[1]), 60, log)
+        say("a bound number: 勘误与变更 rendered again, no other chapter page")
 
         golden = sorted((tree / "golden" / chapter).glob("*.txt"))[0]
         original = golden.read_bytes()
