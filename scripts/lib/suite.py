@@ -98,13 +98,9 @@ class Case:
         return " ".join(self.words)
 
 
-def cases_file(chapter):
-    return ROOT / "golden" / chapter / "cases.list"
-
-
 def cases(chapter, read=read_tree):
     """The cases of golden/<chapter>/cases.list, checked against the grammar."""
-    rel = cases_file(chapter).relative_to(ROOT)
+    rel = f"golden/{chapter}/cases.list"
     out, seen = [], {}
     wide = set(chapter_data(chapter, read).get("golden", {}).get("wide", []))
     for number, words in _entries(_text(rel, read)):
