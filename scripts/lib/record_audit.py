@@ -34,10 +34,7 @@ def id_problems():
     if not IDS.is_file():
         return []
     outputs = {path: chapter for chapter, path in editions.published_outputs()}
-    released = {}  # path: (ID, edition) as an edition released it
-    for number in range(1, editions.latest_number() + 1):
-        edition = editions.Edition.load(number)
-        released.update({path: (ident, number) for path, ident in edition.ids.items()})
+    released = editions.released()
     out, given, seen = [], {}, set()
     for n, line in enumerate(IDS.read_text(encoding="utf-8").splitlines(), 1):
         if not line or line.startswith("#"):
@@ -100,8 +97,7 @@ def edition_problems(edition):
                        f"the edition records {edition.digests.get(chapter, 'none')}")
     if edition.number > 1:  # edition N publishes the records pending at its commit, all and only those
         text = (blobs["editions/pending.txt"] or b"").decode("utf-8")
-        pending = editions.parse_changes([(n, line) for n, line in enumerate(text.splitlines(), 1)
-                                          if line and not line.startswith("#")], f"{commit[:12]}:editions/pending.txt")
+        pending = editions.parse_changes(enumerate(text.splitlines(), 1), f"{commit[:12]}:editions/pending.txt")
         kept = {c.lines() for c in edition.changes}
         for change in pending:
             if change.lines() not in kept:
