@@ -1,9 +1,5 @@
-"""The edition records checked for forgery (docs/editions.md): each problem names the file and
-line. editions/ids.txt gives each published output one ID of its chapter, never another's, and
-the ID each edition released; a change record has a reason and is the only one of its output;
-an edition file's hashes and digests are those of the outputs at the commit it names (read with
-git), its outputs and prose numbers are exactly those the commit publishes, and its change
-records are the ones pending at that commit.
+"""The edition records checked for forgery (docs/editions.md), each problem naming its file and
+line: the IDs, the change records, and each edition file against the commit it names (read with git).
 """
 import hashlib
 import re
@@ -15,8 +11,7 @@ from editions import IDS, ROOT, fields, rel
 
 
 def in_repository():
-    """Whether the tree is a git checkout: a source tree unpacked without .git (a tarball) has no
-    commits to check the edition files against; releases are cut in the repository, where they are."""
+    """Whether the tree is a git checkout: a tarball has no commits to check the edition files against."""
     return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--show-toplevel"], capture_output=True,
                           text=True).stdout.strip() == str(ROOT)
 
@@ -110,8 +105,7 @@ def edition_problems(edition):
 
 
 def published_problems(edition):
-    """The edition lists exactly the outputs its commit publishes (its cases.list files, chapters.list,
-    chapter.toml) and exactly the numbers its pages bind there."""
+    """The edition lists exactly the outputs its commit publishes and the numbers its pages bind there."""
     name, commit = rel(edition.path), edition.commit
     try:
         published = [path for _, path in editions.published_outputs(reader(commit))]
