@@ -21,7 +21,6 @@ import difflib
 import hashlib
 import re
 import subprocess
-from pathlib import Path
 
 import suite
 
