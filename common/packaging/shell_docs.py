@@ -1,16 +1,10 @@
 #!/usr/bin/env python3
-"""A program's man page and its bash and zsh completions, generated from what
-<program>_manual prints (common/packaging/manual_main.cpp): the flag table, each
-choice flag's values from the program's own lists, and the --help text.
-
-    shell_docs.py MANUAL_PROGRAM VERSION OUT_DIR [PROGRAM...]
-
-runs MANUAL_PROGRAM (<program>_manual) and writes OUT_DIR/<program>.1 (Chinese, roff)
-and <program>.1.gz (gzip -9n, as Debian installs man pages), OUT_DIR/<program>.bash and
-OUT_DIR/_<program> (zsh). Nothing is copied from the help by hand: the man
-page's sections are the help's own blocks (its usage, its first line as the
-name line, 选项 with one item per flag line, 示例), and every flag of the table
-must have its line in the help, or the generator fails (exit 1, naming it).
+"""shell_docs.py MANUAL_PROGRAM VERSION OUT_DIR [PROGRAM...]: a program's man page and bash and
+zsh completions, from what <program>_manual prints (common/packaging/manual_main.cpp): its flag
+table, each choice flag's values and its --help text. Writes OUT_DIR/<program>.1 (roff),
+<program>.1.gz (gzip -9n, as Debian installs it), <program>.bash and _<program> (zsh). The man
+page's sections are the help's own blocks; a flag of the table without its line in the help fails
+the generator (exit 1, naming it).
 """
 import gzip
 import json
@@ -21,9 +15,8 @@ from pathlib import Path
 
 USAGE = '用法: '  # the help's first line; its continuation lines are indented by its width (6 columns)
 SECTIONS = {'选项:': '选项', '示例:': '示例'}
-# A flag's value is a file when its name says so (FILE, FILE.svg): completed with file names.
-# FILE alone is a file the program reads (--profile): also completed with the paths under the
-# installed data folder, where the program finds them too (ledger/installed_data.hpp).
+# A value named FILE... is completed with file names; FILE alone, a file the program reads
+# (--profile), also with the paths under the installed data folder (ledger/installed_data.hpp).
 FILE_VALUE = re.compile(r'^FILE')
 INPUT_FILE_VALUE = 'FILE'
 DATA_FOLDER = 'share/op-perf-book'  # beside the program's bin/: ledger::kPackageName
@@ -95,9 +88,8 @@ def split_help(help_text, program):
 
 
 def flags_in_help(help_text):
-    """The flags --help's option lines document, read as chapters/flag-table reads them
-    (common/tests/flag_table.py): an indented line starting with a flag, and a line such as
-    `--m 4096 --n 4096；...` (op_ledger's shape flags, under their case) lists each flag before its prose."""
+    """The flags --help's option lines document, as common/tests/flag_table.py reads them: an indented
+    line starting with a flag, each flag before its prose (`--m 4096 --n 4096；...`)."""
     found = set()
     for line in help_text.splitlines():
         match = re.match(r'^ +(?:-\w, )?(--[a-z0-9].*)', line)

@@ -47,21 +47,16 @@ def sections(path):
     return found
 
 
-def replaced(path, name, tool, body):
-    """path's text with section `name` replaced by body (which the markers then enclose)."""
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
+def write(path, name, tool, body):
+    """Replaces section `name` of path with body, atomically (a temporary file renamed over it)."""
+    path = Path(path)
+    lines = path.read_text(encoding="utf-8").split("\n")
     current = sections(path)
     if name not in current:
         raise SectionError(f"{path}: no generated section {name} (a line {begin_line(name, tool)!r} "
                            f"and a line {END.format(name=name)!r})")
     _, first, stop, _ = current[name]
-    return "\n".join(lines[:first - 1] + [begin_line(name, tool)] + body.rstrip("\n").split("\n") + lines[stop:])
-
-
-def write(path, name, tool, body):
-    """Replaces section `name` of path with body, atomically (a temporary file renamed over it)."""
-    text = replaced(path, name, tool, body)
-    path = Path(path)
+    text = "\n".join(lines[:first - 1] + [begin_line(name, tool)] + body.rstrip("\n").split("\n") + lines[stop:])
     temporary = path.with_name(f".{path.name}.tmp")
     temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)

@@ -21,7 +21,6 @@ import difflib
 import hashlib
 import re
 import subprocess
-from pathlib import Path
 
 import suite
 
@@ -72,8 +71,7 @@ def rel(path):
 # -- published outputs and their IDs ------------------------------------------------------------
 
 def published_outputs(read=suite.read_tree):
-    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes
-    (read: the lists as another commit has them, suite.read_tree)."""
+    """[(chapter, 'golden/<chapter>/<file>')] in reading order: what scripts/update-golden writes."""
     out = []
     for chapter, _ in suite.chapters(read):
         names = list(suite.chapter_data(chapter, read).get("golden", {}).get("verbatim", {}))
@@ -97,24 +95,22 @@ def load_ids():
     return ids
 
 
-def released_ids():
-    """{path: id} of every output an edition released."""
-    ids = {}
+def released():
+    """{path: (id, edition number)} of every output an edition released."""
+    out = {}
     for number in range(1, latest_number() + 1):
-        ids.update(Edition.load(number).ids)
-    return ids
+        out.update({path: (ident, number) for path, ident in Edition.load(number).ids.items()})
+    return out
 
 
 def assign_ids():
-    """Gives each published output without an ID the lowest number of its chapter that is free (given
-    to no other output, released by no edition); returns the paths that got one. An ID an edition
-    released stays with its file forever (inserting a case or a chapter renumbers nothing) and is
-    never given again; one no edition released goes with its case when the case goes (the
-    template's cases that new-chapter wrote, replaced by the author's), so it burns nothing."""
-    published, released, old = published_outputs(), released_ids(), load_ids()
+    """Gives each published output without an ID its chapter's lowest free number; returns their
+    paths. An ID an edition released is its file's forever, never given again; one no edition
+    released goes with its case (the template's, replaced by the author's), burning nothing."""
+    published, by_edition, old = published_outputs(), released(), load_ids()
     paths = {path for _, path in published}
-    ids = {path: ident for path, ident in old.items() if path in paths or path in released}
-    taken = set(ids.values()) | set(released.values())
+    ids = {path: ident for path, ident in old.items() if path in paths or path in by_edition}
+    taken = set(ids.values()) | {ident for ident, _ in by_edition.values()}
     added = []
     for chapter, path in published:
         if path in ids:
@@ -159,8 +155,8 @@ NUMBER_SPAN = re.compile(r"\[([^\[\]]+)\]\{\.n ([^}]*)\}")
 
 
 def prose_numbers(read=suite.read_tree):
-    """[(page, key, text)]: each bound number of the chapters' pages; key is its attributes
-    (plus #k for the k-th span with the same ones), so it survives edits around it."""
+    """[(page, key, text)] of each bound number; key is its attributes (#k for the k-th span with
+    the same ones), so it survives edits around it."""
     out = []
     for chapter, _ in suite.chapters(read):
         page = f"book/{chapter}.md"
@@ -187,8 +183,11 @@ class Change:
 
 
 def parse_changes(lines, source):
+    """The change records of [(line number, line)], blank and comment lines skipped."""
     changes = []
     for number, line in lines:
+        if not line or line.startswith("#"):
+            continue
         f = fields(line)
         if f[0] == "change" and len(f) == 7:
             changes.append(Change(*f[1:], [], f"{source}:{number}"))
@@ -276,9 +275,7 @@ def latest():
 def load_pending():
     if not PENDING.is_file():
         return []
-    lines = [(n, line) for n, line in enumerate(PENDING.read_text(encoding="utf-8").splitlines(), 1)
-             if line and not line.startswith("#")]
-    return parse_changes(lines, rel(PENDING))
+    return parse_changes(enumerate(PENDING.read_text(encoding="utf-8").splitlines(), 1), rel(PENDING))
 
 
 def save_pending(changes):
@@ -330,10 +327,9 @@ def unrecorded(outputs):
 
 def record(outputs, reason, klass):
     """Brings editions/pending.txt up to date for the golden files as update-golden --write
-    leaves them ([(path, bytes)], written or already the same): a record for each output
-    that differs from the last edition, with the reason given (one already recorded for the
-    same bytes stays unless a new reason is given), none for one back as the edition had it.
-    Raises EditionError, before the caller writes anything, when a reason or class is missing."""
+    leaves them ([(path, bytes)]): a record with the reason for each output that differs from the
+    last edition (one recorded for the same bytes stays unless a reason is given), none for one
+    back as the edition had it. EditionError, before anything is written, when a reason is missing."""
     edition, needing = unrecorded(outputs)
     changed = [p for p, fresh in outputs if edition and p in edition.outputs
                and hashlib.sha256(fresh).hexdigest() != edition.outputs[p]]
@@ -367,9 +363,8 @@ def record(outputs, reason, klass):
 # -- the gate's check ---------------------------------------------------------------------------
 
 def problems():
-    """What makes the gate red: an output without an ID, an output that differs from the last
-    edition's without a record, a record that does not match its output; and a forged record
-    (scripts/lib/record_audit.py)."""
+    """What makes the gate red: an output without an ID or differing from the last edition's
+    without a record, a record that does not match its output, a forged record (record_audit.py)."""
     import record_audit  # it reads the records through this module
     out = record_audit.problems()
     ids = load_ids()
@@ -414,8 +409,8 @@ def problems():
 # -- cutting an edition (scripts/release-edition) -----------------------------------------------
 
 def cut(number, date, commit):
-    """Writes edition-<number>.txt from the tree as it is, with the pending changes, and
-    latest.txt; clears pending.txt. The caller checked that the gate is green."""
+    """Writes edition-<number>.txt from the tree, with the pending changes, and latest.txt; clears
+    pending.txt. The caller checked that the gate is green."""
     assign_ids()
     ids = load_ids()
     edition = Edition(number)

@@ -1,10 +1,7 @@
 # shellcheck shell=bash
-# Sourced by scripts/build-book and scripts/package, from the tree's root: the record that
-# build/book/ is the render a gate tested on a clean commit, build/book/gated.txt (`commit <HEAD>`,
-# `book <digest of html/, book.epub and book.pdf>`). build-book writes it when it publishes a
-# render its gate tested on a tree with nothing uncommitted whose HEAD did not move meanwhile;
-# scripts/package packages only a book that matches it at HEAD. Any other render into build/book/
-# (scripts/preview, scripts/rebuild-chapter, book/render.sh) changes the digest: no record covers it.
+# Sourced by scripts/build-book and scripts/package: build/book/gated.txt (`commit <HEAD>`, `book
+# <digest>`) records that build/book/ is the render a gate tested on a clean commit. Any other
+# render into build/book/ (scripts/preview, rebuild-chapter) changes the digest.
 
 # clean_commit: prints HEAD when the tree is the top of a git checkout with nothing uncommitted
 # (git status, untracked files too); else nothing.

@@ -1,9 +1,5 @@
-"""The edition records checked for forgery (docs/editions.md): each problem names the file and
-line. editions/ids.txt gives each published output one ID of its chapter, never another's, and
-the ID each edition released; a change record has a reason and is the only one of its output;
-an edition file's hashes and digests are those of the outputs at the commit it names (read with
-git), its outputs and prose numbers are exactly those the commit publishes, and its change
-records are the ones pending at that commit.
+"""The edition records checked for forgery (docs/editions.md), each problem naming its file and
+line: the IDs, the change records, and each edition file against the commit it names (read with git).
 """
 import hashlib
 import re
@@ -15,8 +11,7 @@ from editions import IDS, ROOT, fields, rel
 
 
 def in_repository():
-    """Whether the tree is a git checkout: a source tree unpacked without .git (a tarball) has no
-    commits to check the edition files against; releases are cut in the repository, where they are."""
+    """Whether the tree is a git checkout: a tarball has no commits to check the edition files against."""
     return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--show-toplevel"], capture_output=True,
                           text=True).stdout.strip() == str(ROOT)
 
@@ -34,10 +29,7 @@ def id_problems():
     if not IDS.is_file():
         return []
     outputs = {path: chapter for chapter, path in editions.published_outputs()}
-    released = {}  # path: (ID, edition) as an edition released it
-    for number in range(1, editions.latest_number() + 1):
-        edition = editions.Edition.load(number)
-        released.update({path: (ident, number) for path, ident in edition.ids.items()})
+    released = editions.released()
     out, given, seen = [], {}, set()
     for n, line in enumerate(IDS.read_text(encoding="utf-8").splitlines(), 1):
         if not line or line.startswith("#"):
@@ -100,8 +92,7 @@ def edition_problems(edition):
                        f"the edition records {edition.digests.get(chapter, 'none')}")
     if edition.number > 1:  # edition N publishes the records pending at its commit, all and only those
         text = (blobs["editions/pending.txt"] or b"").decode("utf-8")
-        pending = editions.parse_changes([(n, line) for n, line in enumerate(text.splitlines(), 1)
-                                          if line and not line.startswith("#")], f"{commit[:12]}:editions/pending.txt")
+        pending = editions.parse_changes(enumerate(text.splitlines(), 1), f"{commit[:12]}:editions/pending.txt")
         kept = {c.lines() for c in edition.changes}
         for change in pending:
             if change.lines() not in kept:
@@ -114,8 +105,7 @@ def edition_problems(edition):
 
 
 def published_problems(edition):
-    """The edition lists exactly the outputs its commit publishes (its cases.list files, chapters.list,
-    chapter.toml) and exactly the numbers its pages bind there."""
+    """The edition lists exactly the outputs its commit publishes and the numbers its pages bind there."""
     name, commit = rel(edition.path), edition.commit
     try:
         published = [path for _, path in editions.published_outputs(reader(commit))]

@@ -1,15 +1,9 @@
-"""The suite's lists, read one way for every Python tool.
+"""The suite's lists, read one way for every Python tool: chapters/chapters.list (`<chapter>
+<program>` per line, in reading order), golden/<chapter>/cases.list and chapters/<chapter>/chapter.toml.
 
-- chapters/chapters.list: `<chapter> <program>` per line, in reading order.
-- golden/<chapter>/cases.list: `<case> <flag words>...` per line (the grammar below).
-- chapters/<chapter>/chapter.toml: what the tools need to know about a chapter beyond its
-  code: where its golden files come from, what scripts/bench times, its numeric flags.
-
-The cases.list grammar (CONTRIBUTING.md, "Golden cases") is what every reader (CMake's
-GoldenTests.cmake, the book's Lua filters, this module) parses identically: a line is blank,
-a comment (`#` first on the line, after optional blanks), or a case name followed by words.
-Words are separated by spaces or tabs and hold only the characters of WORD; there is no
-quoting, escaping or trailing comment, so splitting on blanks is the whole parser.
+cases.list's grammar (CONTRIBUTING.md, "Golden cases"), the same in every reader (GoldenTests.cmake,
+the Lua filters, this module): a line is blank, a comment (`#` first after optional blanks), or a
+case name and words of WORD's characters; no quoting, escaping or trailing comment.
 """
 import re
 import subprocess
@@ -30,8 +24,8 @@ class ListError(Exception):
 
 
 def read_tree(rel):
-    """The text of the tree's file REL (a path from the root), None when it is missing. Each reader
-    below takes another such function to read the lists as a commit has them (scripts/lib/record_audit.py)."""
+    """The text of the tree's file REL, None when it is missing. The readers below take another
+    such function to read the lists as a commit has them (record_audit.py)."""
     path = ROOT / rel
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
@@ -51,11 +45,9 @@ def _entries(text):
             yield number, stripped.split()
 
 
-# The grammar of chapters/chapters.list, the same in its four readers (CMake's
-# read_chapter_list, book/chapters.sh, book/filters/repo.lua and this one; one test,
-# scripts/tests/chapter-list-test.sh, feeds them all the same odd lines): a blank line or
-# one whose first non-blank is `#` is skipped; every other reads `<NN-slug> <program>`.
-# CR characters are ignored, as CMake's file(STRINGS) does.
+# chapters/chapters.list's grammar, the same in its four readers (CMake, book/chapters.sh,
+# book/filters/repo.lua, this one: scripts/tests/chapter-list-test.sh): blank and `#` lines are
+# skipped, every other reads `<NN-slug> <program>`; CRs are ignored, as CMake's file(STRINGS) does.
 CHAPTER_SKIP = re.compile(r"[ \t]*(#.*)?")
 CHAPTER_LINE = re.compile(r"([0-9][0-9]-[a-z0-9-]+)[ \t]+([a-z][a-z0-9_]*)[ \t]*")
 
@@ -77,9 +69,8 @@ def chapters(read=read_tree):
 
 
 def resolve_chapter(arg):
-    """`28` or `28-op-ledger` -> (chapter, program); ListError naming the choices otherwise.
-    One grammar in every reader (book/chapters.sh, book/filters/repo.lua): the exact number
-    or the exact slug; a prefix (`28-op`) or an empty name is refused, never guessed."""
+    """`28` or `28-op-ledger` -> (chapter, program), as book/chapters.sh and repo.lua read it: a
+    prefix (`28-op`) or an empty name is refused, never guessed."""
     for chapter, program in chapters():
         if arg in (chapter, chapter.split("-", 1)[0]):
             return chapter, program
@@ -107,13 +98,9 @@ class Case:
         return " ".join(self.words)
 
 
-def cases_file(chapter):
-    return ROOT / "golden" / chapter / "cases.list"
-
-
 def cases(chapter, read=read_tree):
     """The cases of golden/<chapter>/cases.list, checked against the grammar."""
-    rel = cases_file(chapter).relative_to(ROOT)
+    rel = f"golden/{chapter}/cases.list"
     out, seen = [], {}
     wide = set(chapter_data(chapter, read).get("golden", {}).get("wide", []))
     for number, words in _entries(_text(rel, read)):
@@ -137,9 +124,7 @@ def chapter_data(chapter, read=read_tree):
 
 
 def configure_command(preset="default"):
-    """scripts/lib/configure.sh's configure_preset PRESET as a command to run in ROOT: the Python
-    tools configure through it, so a build folder copied or moved with the tree is said and
-    configured afresh for this tree, as build-book's is."""
+    """configure.sh's configure_preset PRESET, a command to run in ROOT: the bash tools' one way."""
     return ["bash", "-c", 'source scripts/lib/configure.sh && configure_preset "$1"', "configure", preset]
 
 
