@@ -27,6 +27,15 @@ local function outline(key)
   return info
 end
 
+-- A page's sections as a list of links, each `<page>#<id>`.
+local function section_list(key, page)
+  local items = {}
+  for _, s in ipairs(outline(key).sections) do
+    table.insert(items, { pandoc.Plain { pandoc.Link(s.title, page .. '#' .. s.id) } })
+  end
+  return pandoc.BulletList(items)
+end
+
 local function chapter_toc()
   local items = {}
   for _, c in ipairs(repo.chapters()) do
@@ -34,11 +43,7 @@ local function chapter_toc()
     if is_epub then
       table.insert(items, { pandoc.Plain { pandoc.Link(o.title, '#' .. o.id) } })
     else
-      local subs = {}
-      for _, s in ipairs(o.sections) do
-        table.insert(subs, { pandoc.Plain { pandoc.Link(s.title, c.key .. '.html#' .. s.id) } })
-      end
-      table.insert(items, { pandoc.Plain { pandoc.Link(o.title, c.key .. '.html') }, pandoc.BulletList(subs) })
+      table.insert(items, { pandoc.Plain { pandoc.Link(o.title, c.key .. '.html') }, section_list(c.key, c.key .. '.html') })
     end
   end
   return pandoc.Div({ pandoc.BulletList(items) }, pandoc.Attr('', { 'chapter-toc' }))
@@ -79,13 +84,7 @@ local function sidebar(key)
   local items = {}
   for _, c in ipairs(reading_order()) do
     local entry = { pandoc.Plain { pandoc.Link(c.title, c.key .. '.html', '', c.key == key and { class = 'current' } or {}) } }
-    if c.key == key and c.key ~= 'index' then
-      local subs = {}
-      for _, s in ipairs(outline(c.key).sections) do
-        table.insert(subs, { pandoc.Plain { pandoc.Link(s.title, '#' .. s.id) } })
-      end
-      table.insert(entry, pandoc.BulletList(subs))
-    end
+    if c.key == key and c.key ~= 'index' then table.insert(entry, section_list(c.key, '')) end
     table.insert(items, entry)
   end
   local back = {}
