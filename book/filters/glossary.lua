@@ -115,11 +115,7 @@ local function glossary()
     inlines:insert(pandoc.Str('。'))
     items[#items + 1] = { pandoc.Plain(inlines) }
   end
-  local blocks = {
-    pandoc.Header(is_book and 1 or 2, { pandoc.Str('术语表') }, pandoc.Attr('glossary', { 'unnumbered' })),
-  }
-  -- The running header names the appendix, not the last chapter's section.
-  if FORMAT == 'latex' then blocks[#blocks + 1] = pandoc.RawBlock('latex', '\\markboth{术语表}{术语表}') end
+  local blocks = repo.back_matter('术语表', 'glossary')
   blocks[#blocks + 1] = pandoc.Para { pandoc.Str('书中每个概念只用一个词。下面是这些词、它们的英文、定义和定义它们的章，按汉语拼音排序（拉丁字母的词按字母与拼音混排）。') }
   blocks[#blocks + 1] = pandoc.BulletList(items)
   return blocks

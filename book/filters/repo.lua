@@ -164,6 +164,15 @@ function M.html_escape(s)
   return (tostring(s):gsub('[&<>"]', { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }))
 end
 
+-- The heading of a part of the back matter: a part of the book in the EPUB and the PDF (where the
+-- running header names it, not the last chapter's section), a section of the page in HTML.
+function M.back_matter(title, id)
+  local is_book = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
+  local blocks = pandoc.List { pandoc.Header(is_book and 1 or 2, { pandoc.Str(title) }, pandoc.Attr(id, { 'unnumbered' })) }
+  if FORMAT == 'latex' then blocks:insert(pandoc.RawBlock('latex', '\\markboth{' .. title .. '}{' .. title .. '}')) end
+  return blocks
+end
+
 -- The page being rendered, book/<key>.md, when pandoc reads one file; nil for the EPUB and the PDF.
 function M.page_key()
   local files = PANDOC_STATE.input_files

@@ -131,10 +131,7 @@ return { {
       doc.meta.nocite = pandoc.MetaInlines { pandoc.Cite({ pandoc.Str('@*') }, { pandoc.Citation('*', 'NormalCitation') }) }
     end
     doc.meta['link-citations'] = true
-    local heading = pandoc.Header(is_book and 1 or 2, { pandoc.Str('参考文献') },
-      pandoc.Attr('references', { 'unnumbered' }))
-    doc.blocks:insert(heading)
-    if FORMAT == 'latex' then doc.blocks:insert(pandoc.RawBlock('latex', '\\markboth{参考文献}{参考文献}')) end
+    doc.blocks:extend(repo.back_matter('参考文献', 'references'))
     doc.blocks:insert(pandoc.Div({}, pandoc.Attr('refs')))
     return doc
   end,
