@@ -116,8 +116,6 @@ local function run_attributes(case_ref, attributes)
   return attributes
 end
 
-local html_escape = repo.html_escape
-
 -- A value with the unit that keeps it short: bytes in MB or GB, seconds in us or ms.
 local function with_unit(value, units)
   for i, u in ipairs(units) do
@@ -158,9 +156,9 @@ local function typeset_view(case_ref, json_case)
     problems.add('golden block ' .. case_ref .. ': typeset="' .. json_case .. '": ' .. rel .. ' holds no ledger rows' .. (ok and '' or ' (' .. tostring(data) .. ')'))
     return nil
   end
-  local html = { '<details class="typeset-view" data-json="' .. html_escape(rel) .. '">',
+  local html = { '<details class="typeset-view" data-json="' .. repo.html_escape(rel) .. '">',
     '<summary>排版视图（不是程序印出的字节）：同一次运行加 <code>--format json</code> 的 JSON 输出（<code>' ..
-      html_escape(json_case) .. '</code>）排成的表格，数字的位数可能与上面的输出不同</summary>',
+      repo.html_escape(json_case) .. '</code>）排成的表格，数字的位数可能与上面的输出不同</summary>',
     '<div class="typeset-scroll" tabindex="0"><table class="typeset-view"><thead><tr>' }
   for _, c in ipairs(TYPESET_COLUMNS) do html[#html + 1] = '<th>' .. c[1] .. '</th>' end
   html[#html + 1] = '</tr></thead><tbody>'
@@ -172,7 +170,7 @@ local function typeset_view(case_ref, json_case)
         problems.add(string.format('%s: rows[%d] has no %s', rel, i - 1, c[2]))
         return nil
       end
-      html[#html + 1] = '<td data-key="' .. c[2] .. '">' .. html_escape(c[3](v)) .. '</td>'
+      html[#html + 1] = '<td data-key="' .. c[2] .. '">' .. repo.html_escape(c[3](v)) .. '</td>'
     end
     html[#html + 1] = '</tr>'
   end
