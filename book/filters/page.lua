@@ -49,11 +49,11 @@ local function chapter_toc()
   return pandoc.Div({ pandoc.BulletList(items) }, pandoc.Attr('', { 'chapter-toc' }))
 end
 
--- The HTML pages in reading order: the index, then every chapter.
+-- The HTML pages in reading order: the index, every chapter, the appendix.
 local function reading_order()
   local list = { { key = 'index', title = { pandoc.Str('关于本书') } } }
   for _, c in ipairs(repo.chapters()) do table.insert(list, { key = c.key, title = outline(c.key).title }) end
-  table.insert(list, { key = 'errata', title = outline('errata').title })  -- the appendix (docs/editions.md)
+  table.insert(list, { key = 'errata', title = outline('errata').title })
   return list
 end
 
