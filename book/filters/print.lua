@@ -57,9 +57,7 @@ local function code_size(widths, lines)
 end
 
 local function line_count(text)
-  local n = 1
-  for _ in text:gmatch('\n') do n = n + 1 end
-  return n
+  return select(2, text:gsub('\n', '')) + 1
 end
 
 local function verbatim(env, text, size, columns)

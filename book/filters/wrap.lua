@@ -65,26 +65,21 @@ local function split_line(line, limit)
     if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] == ' ' then cut = i break end
   end
   local in_cell = not cut
-  if not cut then
+  -- The last place from fit back where ok(i) holds, or nil.
+  local function last_where(ok)
     for i = fit, 2, -1 do
-      if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] ~= ' ' then
-        local before = table.concat(chars, '', 1, i):match('(%S+)$')
-        local after = table.concat(chars, '', i + 2):match('^(%S+)') or ''
-        if cell_words(chars, i + 1) > WORD_GROUP and not number_then_unit(before, after) then cut = i break end
-      end
+      if ok(i) then return i end
     end
   end
-  if not cut then
-    for i = fit, 2, -1 do
-      if chars[i] ~= ' ' and chars[i + 1] == ' ' then cut = i break end
-    end
-  end
-  if not cut then
-    for i = fit, 2, -1 do
-      if chars[i] == '/' then cut = i break end
-    end
-  end
-  cut = cut or math.max(fit, 1)
+  cut = cut or last_where(function(i)
+    if chars[i] == ' ' or chars[i + 1] ~= ' ' or chars[i + 2] == ' ' then return false end
+    local before = table.concat(chars, '', 1, i):match('(%S+)$')
+    local after = table.concat(chars, '', i + 2):match('^(%S+)') or ''
+    return cell_words(chars, i + 1) > WORD_GROUP and not number_then_unit(before, after)
+  end)
+    or last_where(function(i) return chars[i] ~= ' ' and chars[i + 1] == ' ' end)
+    or last_where(function(i) return chars[i] == '/' end)
+    or math.max(fit, 1)
   local skip = cut + 1
   while chars[skip] == ' ' do skip = skip + 1 end
   -- A cut at a space keeps one before the rest (`↪ calibration`), a cut in a word none (`↪20260930`).
