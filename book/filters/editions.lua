@@ -101,8 +101,6 @@ local function preview_label(e)
   return '第 ' .. e.number .. ' 版（' .. e.date .. '）之后的预览版'
 end
 
-local chapter_label = repo.chapter_label
-
 -- A link to the output's block; just its ID when no page shows it (36's all-constants-plot.svg).
 local function output_link(change)
   local chapter, name = change.path:match('^golden/([^/]+)/(.+)%.[^./]+$')
@@ -119,7 +117,7 @@ local function digests_line(edition)
   local inlines = pandoc.List { pandoc.Str('输出摘要：') }
   for i, d in ipairs(edition.digests) do
     if i > 1 then inlines:insert(pandoc.Str('，')) end
-    inlines:extend { pandoc.Str(chapter_label(d.chapter)), pandoc.Space(), pandoc.Code(d.digest) }
+    inlines:extend { pandoc.Str(repo.chapter_label(d.chapter)), pandoc.Space(), pandoc.Code(d.digest) }
   end
   return inlines
 end
@@ -130,7 +128,7 @@ local function change_blocks(change)
   -- The record's reason is a sentence of the page: it ends as one, with 。 unless it has its own.
   local reason, last = change.reason, change.reason:sub(-3)  -- 。！？ are three bytes each
   if last ~= '。' and last ~= '！' and last ~= '？' then reason = reason .. '。' end
-  blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. chapter_label(chapter) .. '，'), pandoc.Code(change.path),
+  blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. repo.chapter_label(chapter) .. '，'), pandoc.Code(change.path),
     pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. reason) })
   -- A figure's diff is pages of SVG coordinates no reader can read: how many lines changed instead.
   if change.path:match('%.svg$') then
@@ -189,7 +187,7 @@ local function numbers_table(list)
     local nth = n.key:match(' #(%d+)$')  -- the k-th span of the page bound alike
     local nth_text = nth and pandoc.Str('（第 ' .. nth .. ' 处）') or nil
     if n.anchor then where = { pandoc.Link(where, chapter .. '.html#' .. n.anchor) } end
-    local row = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } } }
+    local row = { { pandoc.Plain { pandoc.Str(repo.chapter_label(chapter)) } } }
     if paged then
       row[#row + 1] = { pandoc.Plain { n.anchor and pandoc.RawInline('latex', '\\pageref{' .. n.anchor .. '}') or pandoc.Str('—') } }
     end
