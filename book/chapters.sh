@@ -2,8 +2,8 @@
 # Sourced by book/render.sh and scripts/rebuild-chapter: reads chapters/chapters.list.
 # Needs $root (the repository root).
 
-# Prints every chapter, one `<chapter> <program>` per line; a line that breaks the
-# grammar (scripts/lib/suite.py, CHAPTER_LINE) is named on stderr and the status is 2.
+# Prints every chapter, `<chapter> <program>` a line; a line that breaks the grammar
+# (scripts/lib/suite.py, CHAPTER_LINE) is named on stderr, status 2.
 book_chapters() {
   LC_ALL=C awk '
     { gsub(/\r/, "") }
@@ -17,15 +17,13 @@ book_chapters() {
   ' "$root/chapters/chapters.list"
 }
 
-# resolve_chapter ARG: accepts exactly `28` or `28-op-ledger` (no prefix such as `28-op`, no
-# empty name: the grammar of scripts/lib/suite.py resolve_chapter); prints `<chapter> <program>`.
+# resolve_chapter ARG: `<chapter> <program>` of exactly `28` or `28-op-ledger` (no prefix, no '').
 resolve_chapter() {
   resolve_chapters "$1"
 }
 
-# resolve_chapters ARG...: resolve_chapter for each ARG, one `<chapter> <program>` a line, from one
-# read of the list (run-in-page renders 18 named pages at 36 chapters); on the first ARG it does
-# not accept, the message on stderr and status 2.
+# resolve_chapters ARG...: resolve_chapter for each ARG from one read of the list; status 2 on
+# the first it does not accept.
 resolve_chapters() {
   local list arg chapter program hit
   list=$(book_chapters) || return
@@ -42,11 +40,9 @@ resolve_chapters() {
   done
 }
 
-# chapter_tests CHAPTER...: ctest's arguments, one a line, that select every test reading the
-# chapters named: build-book's gate with the layout checks (what the page looks like) and less the
-# other chapters' own tests and page checks and common's tests, which read no other chapter. Run them with
-# LEDGER_CHECK_CHAPTERS and BOOK_CHECK_CHAPTERS set to the chapters, which narrow the checks of
-# every chapter (chapters/...) and of every page (book/html-layout) to them.
+# chapter_tests CHAPTER...: ctest's arguments, one a line, selecting every test that reads the
+# chapters named (the gate, layout checks included, less the other chapters' and common's own
+# tests); run with LEDGER_CHECK_CHAPTERS and BOOK_CHECK_CHAPTERS set to them.
 chapter_tests() {
   local others
   others=$(book_chapters | awk -v named=" $* " 'index(named, " " $1 " ") == 0 {print $1}' | paste -sd'|')

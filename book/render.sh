@@ -10,51 +10,35 @@
 #               contents and colophon) or `errata` (勘误与变更); with --pdf also
 #               OUT_DIR/book.pdf (the whole book); the search index too, unless BOOK_SEARCH=later
 #               (the caller runs book/search/build.sh OUT_DIR/html itself)
-# A missing golden file or code region, or an unresolved [@fig:...]/[@tbl:...]
-# reference, makes Pandoc fail; the message names it. So does a number in the prose that no
-# longer matches its source (book/filters/numbers.lua; CONTRIBUTING.md, "Numbers in the prose").
-# The PDF's LaTeX source, XeLaTeX log and converted figures stay in OUT_DIR/print/.
-#
-# What is made again is what Ninja finds out of date: the render writes OUT_DIR/build.ninja, one
-# edge per file it makes, each page's inputs being what its filters read (book/filters/repo.lua
-# logs every read: BOOK_READ_LOG, turned into the edge's depfile) and what it takes from the other
-# pages (their titles and numbered figures, and for 勘误与变更 their bound numbers,
-# OUT_DIR/.summaries/: rewritten only when they change, so a sentence added to one page renders
-# that page, the EPUB and the PDF again, no other page). An output made again with the same bytes
-# is left untouched (restat). The PDF is typeset from nothing whenever its LaTeX's bytes or the
-# date changed. Delete OUT_DIR to render from nothing. Internally ninja runs
-# `render.sh --step KIND NAME` in OUT_DIR for each edge.
+# A missing golden file or code region, an unresolved reference or a number that no longer
+# matches its source makes Pandoc fail, naming it. The PDF's LaTeX source, log and figures stay in
+# OUT_DIR/print/. What is made again is what OUT_DIR/build.ninja finds out of date (docs/book.md,
+# "How the render works"); ninja runs `render.sh --step KIND NAME` in OUT_DIR for each edge.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 book=$root/book
 # shellcheck source=book/chapters.sh
 source "$book/chapters.sh"
 
-# The 参考文献's style, GB/T 7714-2015 numeric (Debian's citation-style-language-styles;
-# book/filters/sources.lua checks the citations first, docs/sources.md), as step_csl gives it to
-# Pandoc: OUT_DIR/.state/book.csl.
+# The 参考文献's style, GB/T 7714-2015 numeric (docs/sources.md), as step_csl gives it to Pandoc.
 debian_csl=/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl
 book_csl=.state/book.csl
-# Code colours: book/code.theme (pygments' styles, darkened to 4.5:1 on the code boxes; book/code-contrast).
 common=(--from markdown+east_asian_line_breaks --metadata-file "$book/metadata.yaml" --mathml --highlight-style "$book/code.theme"
         --lua-filter "$book/filters/numbers.lua" --lua-filter "$book/filters/editions.lua" --lua-filter "$book/filters/golden.lua"
         --lua-filter "$book/filters/excerpt.lua" --lua-filter "$book/filters/crossref.lua" --lua-filter "$book/filters/glossary.lua"
         --lua-filter "$book/filters/page.lua" --lua-filter "$book/filters/columns.lua" --lua-filter "$book/filters/sources.lua"
         --citeproc --csl "$book_csl" --lua-filter "$book/filters/sources_marks.lua")
 
-# The book's pages in reading order: the index, every chapter of chapters/chapters.list, the
-# appendix 勘误与变更 (book/filters/editions.lua; docs/editions.md). Their names, then their files.
+# The book's pages in reading order: the index, every chapter, the appendix 勘误与变更.
 page_names() {
   echo index
   book_chapters | cut -d' ' -f1
   echo errata
 }
 
-# render_pandoc TARGET LABEL PANDOC_ARGS...: TARGET rendered by Pandoc into TARGET.tmp, then renamed,
-# so a failed render never leaves a half-written file behind (the same bytes as before: TARGET is
-# left untouched, and what is made from it is not made again: a comment added to a program's
-# source renders its page again, not the PDF); every file the filters read goes
-# into TARGET.d as a depfile for Ninja (summaries excepted: the edge names them).
+# render_pandoc TARGET LABEL PANDOC_ARGS...: TARGET through TARGET.tmp, so a failed render leaves
+# no half-written file, and left untouched when the bytes are the same (restat); every file the
+# filters read goes into TARGET.d, Ninja's depfile.
 render_pandoc() {
   local target=$1 label=$2 log=$1.reads
   shift 2
@@ -65,7 +49,7 @@ render_pandoc() {
     return 1
   fi
   if [ -f "$target" ] && cmp -s "$target.tmp" "$target"; then
-    rm -f "$target.tmp"  # the same bytes: left as it was, so Ninja (restat) makes nothing of it again
+    rm -f "$target.tmp"
   else
     mv -f "$target.tmp" "$target"
   fi
@@ -73,12 +57,11 @@ render_pandoc() {
   rm -f "$log"
 }
 
-# depfile TARGET READ_LOG: Ninja's depfile of TARGET from repo.lua's log (`<sha1>  <path>` of each
-# file read; `-  <path>` for a missing one and `@<what>:<page>` for a summary, neither a file).
+# depfile TARGET READ_LOG: Ninja's depfile from repo.lua's log (`<sha1>  <path>`; `-` for a missing
+# file and `@<what>:<page>` for a summary, neither a file).
 depfile() {
   printf '%s:' "$1"
-  # The root is escaped as the paths are: an author's folder named with a space (书稿 run) made
-  # every edge's inputs two missing files, so every save rendered every page again.
+  # The root is escaped too: a folder named with a space made every input two missing files.
   [ ! -f "$2" ] || LC_ALL=C awk -v root="$root/" '
     function escaped(p) { gsub(/ /, "\\ ", p); gsub(/#/, "\\#", p); gsub(/\$/, "$$", p); return p }
     $1 == "-" { next }
@@ -90,21 +73,18 @@ depfile() {
 }
 
 # The steps Ninja runs, each in OUT_DIR (its working directory).
-step_csl() {  # Debian's GB/T 7714 style on stdout, with the workaround below
-  # Pandoc 2.17's citeproc takes the style's names-delimiter (". ", between the author and the
-  # title) for the delimiter between names, printing 「SHAH J. BIKSHANDI G. 等.」 where GB/T 7714
-  # has 「SHAH J, BIKSHANDI G, 等.」: every <name> gets its delimiter said outright
-  # (book/sources's test checks the authors' form).
+step_csl() {  # Debian's GB/T 7714 style on stdout
+  # Pandoc 2.17's citeproc takes the names-delimiter (". ") for the one between names, printing
+  # 「SHAH J. BIKSHANDI G.」 for 「SHAH J, BIKSHANDI G」: every <name> says its delimiter outright.
   sed 's|<name>|<name delimiter=", ">|g' "$debian_csl"
 }
-step_summary() {  # .summaries/NAME.outline, .numbered and .bound: what page NAME tells the others, rewritten only when it changes
+step_summary() {  # .summaries/NAME.outline, .numbered and .bound: what page NAME tells the others
   mkdir -p .summaries
   BOOK_SUMMARY_OUT=$PWD/.summaries/$1 \
     pandoc --from markdown+east_asian_line_breaks --to plain --lua-filter "$book/filters/summarize.lua" -o /dev/null "$book/$1.md"
 }
 step_page() {  # html/NAME.html, with the search box (book/search/) and, with the programs, the run control
-  # No line wrapping: a line break next to Chinese text is dropped by the browser, so the space
-  # after inline math would go with it ("PV两个"). A chapter's page has its table of contents.
+  # No line wrapping: a browser drops a line break next to Chinese, and the space after math with it.
   local toc=(--toc --toc-depth=3) run=()
   [ "$1" != index ] || toc=()
   [ "$(cat .state/run-control)" != yes ] || run=(--include-after-body "$book/run/include.html")
@@ -144,8 +124,7 @@ step_epub() {  # book.epub, with a cover drawn from the title and its landmarks 
   local pages=()
   mapfile -t pages < <(page_names | sed "s|.*|$book/&.md|")
   bash "$book/epub/cover.sh" "$book/metadata.yaml" cover.png || return 1
-  # The EPUB's date (dcterms:modified; its files' times, landmarks.py) is the last commit's
-  # (.state/epoch), so the same book is the same file; without git history, the render's time.
+  # The EPUB's dates are the last commit's (.state/epoch), so the same book is the same file.
   local epoch
   epoch=$(cat .state/epoch)
   [ -z "$epoch" ] || export SOURCE_DATE_EPOCH=$epoch
@@ -163,11 +142,9 @@ step_latex() {  # print/book.tex and its figures (SVG -> PDF, vector) in print/f
     --lua-filter "$book/filters/paged.lua" --lua-filter "$book/filters/print.lua" "${pages[@]}"
 }
 step_pdf() {  # book.pdf: latexmk runs XeLaTeX until the page numbers settle, then xdvipdfmx
-  # The PDF's dates and /ID come from the last commit's time, as the EPUB's do. -norc: no
-  # latexmkrc of the machine or the user changes how it is typeset. From nothing each time: the
-  # .aux carries what an earlier typeset decided (book.latex's \shortpage records, kept once
-  # made, so that the layout settles), and a typeset that starts from another text's .aux can
-  # settle on other page breaks than one from nothing (book/reproducible).
+  # The PDF's dates and /ID are the last commit's; -norc: no latexmkrc changes it. From nothing
+  # each time: a typeset that starts from another text's .aux (book.latex's \shortpage records)
+  # can settle on other page breaks (book/reproducible).
   local epoch
   epoch=$(cat .state/epoch)
   rm -f print/book.aux print/book.toc print/book.out print/book.fdb_latexmk print/book.xdv
@@ -212,10 +189,9 @@ if [ ${#chapters[@]} -gt 0 ]; then
 fi
 rm -rf "$out/.cache" "$out/.render."*  # what an older render.sh left: nothing reads it
 
-# What the edges read that is no file of the tree: written only when it changes, so Ninja sees
-# a change. The run control (book/run/assets.sh: are this tree's wasm programs built and fresh?
-# asked now, answered before Ninja starts), the last commit's time (the EPUB's and the PDF's
-# date), the tools' versions.
+# What the edges read that is no file of the tree, written only when it changes: whether the run
+# control's wasm programs are fresh (asked now, answered before Ninja starts), the last commit's
+# time, the tools' versions.
 # shellcheck source=book/run/assets.sh
 source "$book/run/assets.sh"
 wasm_check_start
@@ -227,8 +203,7 @@ state epoch "$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo "${SOURCE_
 state tools "$(pandoc --version | head -n 1; rsvg-convert --version 2>/dev/null || :)"
 state book.csl "$(step_csl)"
 
-# ninja_paths PATH...: the paths as a Ninja build statement writes them ($, space and colon
-# escaped), joined by spaces; no subshell per path (a prose edit's render writes this file).
+# ninja_paths PATH...: the paths escaped for a Ninja build statement, joined by spaces.
 ninja_paths() {
   local p=("${@//\$/\$\$}")
   p=("${p[@]// /\$ }")
@@ -289,10 +264,9 @@ while read -r name; do summaries+=(".summaries/$name.outline" ".summaries/$name.
 mv -f "$out/build.ninja.tmp" "$out/build.ninja"
 if wasm_programs_built; then state run-control yes; else state run-control no; fi
 mkdir -p "$out/html"
-# What an earlier render made that this one does not (a chapter taken out of the book): removed.
+# What an earlier render made that this one does not (a chapter taken out): removed.
 ninja -C "$out" -t cleandead >/dev/null
 
-# What to make: the whole book, or the named pages and what they link to.
 targets=("${pages_html[@]}" html/book.css html/page.css .state/fonts.made .state/figures.made)
 if [ ${#named[@]} -eq 0 ]; then
   targets+=(book.epub book.pdf)
@@ -302,11 +276,9 @@ else
   [ "${BOOK_SEARCH:-}" = later ] || targets+=(html/search/index.js)
 fi
 if ! BOOK_RENDER_SH=$book/render.sh ninja -C "$out" --quiet "${targets[@]}"; then
-  # The whole book: nothing stale is left to read (what Ninja keeps lets the next render redo only
-  # what it must). The PDF's LaTeX source and log stay in OUT/print/ to read the error in.
+  # The whole book: nothing stale is left to read.
   [ ${#named[@]} -gt 0 ] || rm -f "$out/html/index.html" "$out/book.epub" "$out/book.pdf"
   echo "render: FAILED (the lines above name what)" >&2
   exit 1
 fi
-# The run control's programs, copied from this tree's build-wasm/ every time (a few files).
 if wasm_programs_built; then copy_run_assets "$out/html"; else rm -rf "$out/html/run"; fi

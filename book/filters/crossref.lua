@@ -1,23 +1,7 @@
--- Filter 4: numbered figures and tables, and the prose's references to them.
---
---   ```{#fig:roofline .figure case="02-op-traffic/default-plot" caption="..."}
---   ```
--- is 图 2-1 (the 1st figure of 第 2 章); a prose table whose caption ends
--- with a label,
---   | ... |
---   : 各算子的运算量与访存量 {#tbl:op-costs}
--- is 表 2-1. The caption starts with the number, in HTML, EPUB and PDF alike.
--- The prose refers to them as Pandoc citations: `[@fig:roofline]` becomes a
--- link reading 图 2-1, `[@tbl:op-costs; @fig:roofline]` two of them.
---
--- Numbers come from the chapter heading (第 N 章) and the order of the blocks
--- in book/<chapter>.md, for every chapter of chapters/chapters.list: each HTML page
--- knows every number, so a chapter may refer to another chapter's figure.
--- A reference to no label, a figure or table without a label, a label used
--- twice, or a figure or table outside a chapter fails the render and names it.
--- A table a golden block typesets from an output (render="markdown") is numbered
--- by its `table-caption="... {#tbl:name}"` (golden.lua). A table numbers.lua generates (`::: {.roof-table
--- caption="... {#tbl:name}"}`) is numbered where its div stands.
+-- Filter 4: figures and tables numbered per chapter (图 2-1, 表 28-1) and the prose's references
+-- to them, `[@fig:roofline]`, `[@tbl:op-costs; @fig:roofline]` (CONTRIBUTING.md, "Figures, tables
+-- and references to them"). The numbers come from every page's summary (summaries.numbered), so
+-- a page may refer to another chapter's figure.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local summaries = require 'summaries'
@@ -27,10 +11,7 @@ local is_html = FORMAT:match('html') ~= nil
 
 local KINDS = { fig = '图', tbl = '表' }
 
-local caption_label = summaries.caption_label
-
--- Every label of the book: { [label] = { number = '2-1', key = '02-op-traffic' } }, from each
--- page's figures and tables in order (summaries.numbered, through repo.derive).
+-- Every label of the book: { [label] = { number = '2-1', key = '02-op-traffic', kind = 'fig' } }.
 local labels
 local function scan_book()
   if labels then return labels end
@@ -95,7 +76,7 @@ end
 local function numbered_table(tbl)
   local long = tbl.caption.long
   if #long == 0 then return nil end
-  local label, rest = caption_label(long[#long].content)
+  local label, rest = summaries.caption_label(long[#long].content)
   if not label then return nil end
   if not scan_book()[label] then
     problems.add('table label ' .. label .. ' is not on a page of chapters/chapters.list')

@@ -1,15 +1,6 @@
--- The book's editions (docs/editions.md), read from editions/ (scripts/release-edition writes
--- it), in every format:
---   ::: colophon :::  the 版权页: the title, the edition, its date, the commit it was cut
---                     from, each chapter's output digest (what the programs' --version prints)
---   ::: errata :::    the 勘误与变更 list, newest first: a book with changes not yet released
---                     (editions/pending.txt, outputs the edition did not have) is a preview
---                     after the last edition, and they come first, with the prose numbers
---                     changed since; then for each edition since the first, each changed
---                     output by ID and chapter with its old and new lines as a compact diff,
---                     its reason and class, and each number of the prose that changed with it
--- The colophon of a preview says so, never the edition alone.
--- The PDF sets the page holding the errata list as an appendix.
+-- The book's editions (docs/editions.md), read from editions/ (scripts/release-edition writes it):
+-- `::: colophon :::` becomes the 版权页 (a preview after the last edition says so, never the
+-- edition alone), `::: errata :::` the 勘误与变更 list, newest first. The PDF sets that page as an appendix.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local output_ids = require 'output_ids'
@@ -74,8 +65,7 @@ local function pending()
   return list
 end
 
--- What a chapter's page binds and quotes (summaries.bound): under book/render.sh its summary, so
--- a sentence added to a chapter does not render this page again.
+-- What a chapter's page binds and quotes (summaries.bound): under book/render.sh its summary.
 local function bound(chapter)
   return repo.derive('book/' .. chapter .. '.md', 'bound', summaries.bound, summaries.codecs.bound)
     or { numbers = {}, quoted = {} }
@@ -96,8 +86,7 @@ local function current_numbers()
 end
 
 -- What the book holds that edition e did not publish: the changes recorded since (pending.txt)
--- and the outputs it did not have (their IDs, from editions/ids.txt: a new case or chapter).
--- Either makes the book a preview after e, never e alone.
+-- and the outputs it did not have (editions/ids.txt). Either makes the book a preview after e.
 local function unreleased(e)
   local new = {}
   for path, id in pairs(output_ids.all()) do
@@ -112,12 +101,7 @@ local function preview_label(e)
   return '第 ' .. e.number .. ' 版（' .. e.date .. '）之后的预览版'
 end
 
-local function chapter_label(chapter)
-  return '第 ' .. tonumber(chapter:match('^(%d+)')) .. ' 章'
-end
-
--- A link to the output's block: its chapter's page, the anchor of its ID; just its ID when the
--- page shows no block of it (a golden file the book does not print: 36's all-constants-plot.svg).
+-- A link to the output's block; just its ID when no page shows it (36's all-constants-plot.svg).
 local function output_link(change)
   local chapter, name = change.path:match('^golden/([^/]+)/(.+)%.[^./]+$')
   local inlines = { pandoc.Str('输出'), pandoc.Space(), pandoc.Str(change.id) }
@@ -133,7 +117,7 @@ local function digests_line(edition)
   local inlines = pandoc.List { pandoc.Str('输出摘要：') }
   for i, d in ipairs(edition.digests) do
     if i > 1 then inlines:insert(pandoc.Str('，')) end
-    inlines:extend { pandoc.Str(chapter_label(d.chapter)), pandoc.Space(), pandoc.Code(d.digest) }
+    inlines:extend { pandoc.Str(repo.chapter_label(d.chapter)), pandoc.Space(), pandoc.Code(d.digest) }
   end
   return inlines
 end
@@ -144,10 +128,9 @@ local function change_blocks(change)
   -- The record's reason is a sentence of the page: it ends as one, with 。 unless it has its own.
   local reason, last = change.reason, change.reason:sub(-3)  -- 。！？ are three bytes each
   if last ~= '。' and last ~= '！' and last ~= '？' then reason = reason .. '。' end
-  blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. chapter_label(chapter) .. '，'), pandoc.Code(change.path),
+  blocks:insert(pandoc.Para { output_link(change), pandoc.Str('（' .. repo.chapter_label(chapter) .. '，'), pandoc.Code(change.path),
     pandoc.Str('）'), pandoc.Space(), pandoc.Strong { pandoc.Str(change.class) }, pandoc.Str('：' .. reason) })
-  -- A figure's diff is SVG coordinates, pages of them, that no reader can read: the entry says
-  -- how many lines changed and points to the figure as it is now.
+  -- A figure's diff is pages of SVG coordinates no reader can read: how many lines changed instead.
   if change.path:match('%.svg$') then
     local changed = 0
     for _, line in ipairs(change.diff) do
@@ -162,7 +145,7 @@ local function change_blocks(change)
     end
     return blocks
   end
-  -- Set as an output is (golden): wrapped with ↪ in the EPUB and the PDF, sized like one.
+  -- Set as an output is (golden): wrapped and sized like one.
   blocks:insert(pandoc.Div({ pandoc.CodeBlock(table.concat(change.diff, '\n'), pandoc.Attr('', { 'output' })) },
     pandoc.Attr('', { 'golden', 'errata-diff' })))
   return blocks
@@ -192,8 +175,8 @@ local function number_inline(text)
   return formula and pandoc.Math('InlineMath', formula) or pandoc.Str(text)
 end
 
--- The table of changed numbers: 章 | 出处 | 旧值 → 新值. A number the book prints now links to its
--- place; in print, where no link is followed, a column 页 says its page.
+-- The table of changed numbers: 章 | 出处 | 旧值 → 新值, linked to their places; in print a
+-- column 页 says the page instead.
 local function numbers_table(list)
   local paged = FORMAT == 'latex' and #list > 0 and list[1].anchor ~= nil
   local rows = {}
@@ -204,7 +187,7 @@ local function numbers_table(list)
     local nth = n.key:match(' #(%d+)$')  -- the k-th span of the page bound alike
     local nth_text = nth and pandoc.Str('（第 ' .. nth .. ' 处）') or nil
     if n.anchor then where = { pandoc.Link(where, chapter .. '.html#' .. n.anchor) } end
-    local row = { { pandoc.Plain { pandoc.Str(chapter_label(chapter)) } } }
+    local row = { { pandoc.Plain { pandoc.Str(repo.chapter_label(chapter)) } } }
     if paged then
       row[#row + 1] = { pandoc.Plain { n.anchor and pandoc.RawInline('latex', '\\pageref{' .. n.anchor .. '}') or pandoc.Str('—') } }
     end
@@ -222,7 +205,6 @@ local function numbers_table(list)
   return pandoc.utils.from_simple_table(pandoc.SimpleTable({}, aligns, widths, head, rows))
 end
 
--- The prose numbers that changed, under their heading (nothing when none did).
 local function numbers_blocks(numbers, heading)
   if #numbers == 0 then return {} end
   return { pandoc.Para { pandoc.Str(heading) }, numbers_table(numbers) }
@@ -245,8 +227,7 @@ local function edition_section(e, before)
   return blocks
 end
 
--- The book between editions, first as the newest: a preview after the last edition, never it;
--- what it holds that the edition did not, and the numbers of the prose that changed since.
+-- The book between editions, first as the newest: a preview after the last edition.
 local function pending_section(e)
   local waiting = unreleased(e)
   local blocks = pandoc.List()
@@ -284,7 +265,7 @@ local function colophon(meta)
   local items = pandoc.List()
   items:insert(pandoc.Plain { pandoc.Str('书名：'), table.unpack(meta.title or { pandoc.Str('') }) })
   local waiting = e and unreleased(e) or { any = false }
-  if waiting.any then  -- a preview: the edition's commit and digests are named as the edition's, not the book's
+  if waiting.any then  -- a preview: the commit and digests are the edition's, not the book's
     items:insert(pandoc.Plain { pandoc.Str('版次：' .. preview_label(e) .. '，含尚未发布的改动') })
     items:insert(pandoc.Plain { pandoc.Str('第 ' .. e.number .. ' 版所据提交：'), pandoc.Code(e.commit:sub(1, 12)) })
     items:insert(pandoc.Plain { pandoc.Str('第 ' .. e.number .. ' 版的'), table.unpack(digests_line(e)) })
@@ -319,7 +300,6 @@ return { {
       elseif b.t == 'Div' and b.classes:includes('errata') then
         out:insert(errata())
       else
-        -- The PDF sets the 勘误与变更 page as an appendix (附录).
         if is_latex and b.t == 'Header' and b.level == 1 and b.identifier == 'errata' then
           out:insert(pandoc.RawBlock('latex', '\\appendix'))
         end

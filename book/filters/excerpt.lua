@@ -1,13 +1,7 @@
--- Filter 2: code excerpts cut from the compiled sources.
---
+-- Filter 2: code excerpts cut from the compiled sources (the book holds no copy of code).
 --   ```{.excerpt file="chapters/02-op-traffic/costs.cpp" region="gemm"}
---   ```
--- becomes the lines between `//> gemm` and `//< gemm` in that file (marker
--- lines dropped, markers of nested regions dropped too, common indentation
--- removed), as a C++ code block (`lang="..."` overrides the language).
---
--- The block must be empty: the book never holds a copy of code. A missing file
--- or region, or an unclosed one, fails the render and names it.
+-- becomes the lines between `//> gemm` and `//< gemm` in that file (markers of nested regions
+-- dropped too, common indentation removed), as a C++ code block (`lang="..."` overrides it).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 

@@ -1,23 +1,15 @@
--- A chapter program's SVG as the book shows it (golden.lua's figures).
---
---   * book_svg(text): the figure without its own bold heading (the
---     `<text class="heading">` the programs draw): in the book the caption
---     is the figure's title. The viewBox starts below where it stood. A
---     middle dot in its text is set in a Latin face (latin_dots).
---   * epub_svg(text): book_svg with its text never under 9 px on a 600 px screen.
---   * latex_figure(text, dir, name): the PDF form. rsvg-convert draws the
---     figure's shapes (no text, so no fonts) into DIR/NAME.pdf; XeLaTeX sets
---     every text of the SVG over it, at its position, anchor, rotation, colour
---     and weight, in the book's own sans fonts (Noto Sans CJK SC, which the
---     PDF embeds once for the whole book instead of once per figure), never
---     below MIN_PT. Returns the LaTeX, or nil and why not.
+-- A chapter program's SVG as the book shows it (golden.lua's figures): book_svg without its own
+-- heading (the caption is the title), epub_svg with its text large enough for a 600 px screen,
+-- latex_figure the PDF's: rsvg-convert draws the shapes, XeLaTeX sets the texts over them in the
+-- book's own fonts (embedded once for the whole book), never below MIN_PT.
+local repo = require 'repo'
+
 local M = {}
 
--- Text in a printed figure is never smaller than this (the figures are
--- scaled to the text width: 800 px -> 160 mm makes 11 px only 6.2 pt).
+-- No printed figure text below this: scaled to the text width, 11 px of 800 would be 6.2 pt.
 M.MIN_PT = 7
--- How far the viewBox moves down when the heading goes: the heading's
--- baseline is at 28 px, the subtitle's text starts below 36 px.
+-- How far the viewBox moves down when the heading goes (its baseline is at 28 px, the subtitle
+-- starts below 36 px).
 local HEADING_CUT = 22
 
 -- A middle dot in a figure's text (`h_q·topk`) in a Latin face: the programs' font stack opens
@@ -39,12 +31,9 @@ function M.book_svg(text)
   end, 1))
 end
 
--- The EPUB's figure: book_svg with every text at least EPUB_TEXT_PX when the figure is drawn
--- EPUB_COLUMN px wide (a 600 px e-ink screen less the page's margins: 549 px in Chromium),
--- where the programs' 11-unit labels of an 800-unit figure would be 7.5 px. A text keeps its
--- position and anchor (as in the PDF, whose text has a floor too); a lowered <tspan> (a
--- subscript) grows with its text. book/epub-width measures the sizes drawn, and that no text
--- grew past the figure's edge (the widest, chapter 28's subtitle, ends 12 units short of it).
+-- The EPUB's figure: every text at least EPUB_TEXT_PX when the figure is EPUB_COLUMN px wide (a
+-- 600 px screen less the margins), where an 11-unit label would be 7.5 px; a subscript grows with
+-- its text. book/epub-width measures the sizes, and that no text grew past the figure's edge.
 local EPUB_COLUMN, EPUB_TEXT_PX = 548, 9
 function M.epub_svg(text)
   local svg = M.book_svg(text)
@@ -73,8 +62,7 @@ local LATEX_SPECIAL = {
   ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['%'] = '\\%', ['#'] = '\\#', ['&'] = '\\&',
   ['$'] = '\\$', ['_'] = '\\_', ['^'] = '\\textasciicircum{}', ['~'] = '\\textasciitilde{}',
 }
--- Superscript digits (the log axes' 10⁻¹, 10¹⁵) are not in Noto Sans CJK:
--- DejaVu Sans sets them, and they stay the same characters in the PDF's text.
+-- Superscript digits (the log axes' 10⁻¹) are not in Noto Sans CJK: DejaVu Sans sets them.
 local SUPERSCRIPTS = { '⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹', '⁻' }
 local function latex_escape(s)
   s = xml_unescape(s):gsub('[\\{}%%#&%$_%^~]', LATEX_SPECIAL)
@@ -115,15 +103,6 @@ local function texts_latex(svg, height, default_size)
   return table.concat(puts, '\n')
 end
 
--- The file's bytes, or nil.
-local function read_file(file)
-  local f = io.open(file, 'rb')
-  if not f then return nil end
-  local text = f:read('a')
-  f:close()
-  return text
-end
-
 function M.latex_figure(text, dir, name)
   local svg = M.book_svg(text)
   local width, height, view_height = svg:match('<svg [^>]-width="([%d.]+)" height="([%d.]+)" viewBox="0 [%d.]+ [%d.]+ ([%d.]+)"')
@@ -133,10 +112,9 @@ function M.latex_figure(text, dir, name)
   local art = svg:gsub('<text [^>]*>.-</text>\n', '')
   local art_svg = pandoc.path.join { dir, name .. '.svg' }
   local art_pdf = pandoc.path.join { dir, name .. '.pdf' }
-  -- The folder stays between renders (book/render.sh): a figure whose art is what it was keeps
-  -- its PDF, so XeLaTeX need not run again (rsvg-convert writes the time into every PDF).
-  -- art_svg is renamed into place only after its PDF is whole.
-  if read_file(art_svg) ~= art or not read_file(art_pdf) then
+  -- A figure whose art is unchanged keeps its PDF (rsvg-convert stamps the time into each), so
+  -- the LaTeX is the same bytes; art_svg is renamed into place only after its PDF is whole.
+  if repo.read_file(art_svg) ~= art or not repo.read_file(art_pdf) then
     os.remove(art_svg)
     local f = io.open(art_svg .. '.new', 'w')
     if not f then return nil, 'cannot write ' .. art_svg .. '.new' end

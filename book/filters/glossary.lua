@@ -1,15 +1,12 @@
--- The reader's 术语表 (中英对照), made from book/terms.txt, the data the style test reads
--- (book/tests/check_style.py): each term, its English, a note and the chapter that defines it.
---   HTML: a section at the end of the index page (关于本书);
---   EPUB, PDF: the book's appendix, after the last chapter.
--- terms.txt is read through repo.read, so an edit renders again the pages that show it.
+-- The reader's 术语表 (中英对照), made from book/terms.txt, the data the style test reads: a section
+-- at the end of the index page in HTML, the book's appendix in the EPUB and the PDF.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 
 local TERMS = 'book/terms.txt'
 local is_book = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
 
--- The records of terms.txt (its header explains them), in order.
+-- The records of terms.txt (its header explains them).
 local function terms()
   local text = repo.read(TERMS)
   if not text then error('glossary.lua: cannot read ' .. TERMS, 0) end
@@ -27,8 +24,8 @@ local function terms()
   return out
 end
 
--- The 术语表's order: by 汉语拼音 (a term's `pinyin:`), a term in Latin letters by its own
--- letters, case ignored, in one sequence (AI Core, balanced, 报告 bao gao, 本例 ben li, ...).
+-- The 术语表's order: by 汉语拼音 (a term's `pinyin:`), a term in Latin letters by its letters,
+-- case ignored, in one sequence.
 local function sort_key(t)
   if t.term:match('^[%w%s%-]') then return t.term:lower() end
   if not t.pinyin or t.pinyin == '' then
@@ -38,14 +35,12 @@ local function sort_key(t)
   return t.pinyin:lower()
 end
 
--- Where a term is first used in its chapter: the page's anchor `term-<first form>`, put at the
--- first sentence (a paragraph, a list item, a section heading, a note) that holds the term's
--- first form (before 、, without a （…）), in the order the page reads. HTML only.
+-- HTML: the anchor `term-<first form>` at the first block of its chapter that holds the term's
+-- first form (before 、, without a （…）).
 local function first_form(t) return (t.term:gsub('、.*$', ''):gsub('（.-）', '')) end
 local function anchor_id(t) return 'term-' .. first_form(t):gsub('%s+', '-') end
 
--- A block's text, taken once a page: every term the page defines reads the blocks again from
--- the first (an anchor added to a block adds no text to it).
+-- A block's text, taken once: every term reads the blocks again (an anchor adds no text).
 local text_of = setmetatable({}, { __mode = 'k' })
 local function text(b)
   if not text_of[b] then text_of[b] = pandoc.utils.stringify(b) end
@@ -60,8 +55,8 @@ local function place_anchor(blocks, form, id)
       return true
     elseif (b.t == 'Para' or b.t == 'Plain') and text(b):find(form, 1, true) then
       local anchor = pandoc.Span({}, pandoc.Attr(id, { 'term-anchor' }))
-      -- The inline where the form starts (it may run on over spaces, or sit in emphasis): a
-      -- word (Str) is split there, anything else gets the anchor before it.
+      -- Where the form starts (it may run over spaces, or sit in emphasis): a Str is split there,
+      -- anything else gets the anchor before it.
       local texts = {}
       for i, x in ipairs(b.content) do texts[i] = pandoc.utils.stringify(x) end
       local first, before = table.concat(texts):find(form, 1, true) or math.huge, 0
@@ -90,8 +85,7 @@ local function place_anchor(blocks, form, id)
   return false
 end
 
--- A chapter page: an anchor at the first use of each term the chapter defines; a term the
--- page never uses in its prose fails the render.
+-- A chapter page: an anchor at the first use of each term it defines; a term it never uses fails.
 local function anchor_terms(doc, page)
   for _, t in ipairs(terms()) do
     if t.defined == page and not place_anchor(doc.blocks, first_form(t), anchor_id(t)) then
@@ -101,8 +95,8 @@ local function anchor_terms(doc, page)
   end
 end
 
--- One item a term: **术语**（English）：definition。见第 N 章 (a link to the term's first use in
--- the HTML). A list, not a table: it breaks across print pages and fits a phone's width.
+-- One item a term: **术语**（English）：definition。见第 N 章. A list, not a table: it breaks across
+-- print pages and fits a phone's width.
 local function glossary()
   local items = {}
   local sorted = terms()
@@ -114,19 +108,14 @@ local function glossary()
       error(string.format('glossary.lua: %s:%d: defined: %s is not a chapter of chapters/chapters.list',
         TERMS, t.line, tostring(t.defined)), 0)
     end
-    local number = tonumber(chapter.key:match('^(%d+)'))
     local inlines = pandoc.List { pandoc.Strong { pandoc.Str(t.term) }, pandoc.Str('（' .. t.en .. '）') }
     if t.note and t.note ~= '' then inlines:insert(pandoc.Str('：' .. t.note .. '。')) else inlines:insert(pandoc.Str('。')) end
     inlines:insert(pandoc.Str('见'))
-    inlines:insert(pandoc.Link({ pandoc.Str('第 ' .. number .. ' 章') }, chapter.key .. '.html' .. (is_book and '' or '#' .. anchor_id(t))))
+    inlines:insert(pandoc.Link({ pandoc.Str(repo.chapter_label(chapter.key)) }, chapter.key .. '.html' .. (is_book and '' or '#' .. anchor_id(t))))
     inlines:insert(pandoc.Str('。'))
     items[#items + 1] = { pandoc.Plain(inlines) }
   end
-  local blocks = {
-    pandoc.Header(is_book and 1 or 2, { pandoc.Str('术语表') }, pandoc.Attr('glossary', { 'unnumbered' })),
-  }
-  -- The print edition's running header names the appendix, not the last chapter's section.
-  if FORMAT == 'latex' then blocks[#blocks + 1] = pandoc.RawBlock('latex', '\\markboth{术语表}{术语表}') end
+  local blocks = repo.back_matter('术语表', 'glossary')
   blocks[#blocks + 1] = pandoc.Para { pandoc.Str('书中每个概念只用一个词。下面是这些词、它们的英文、定义和定义它们的章，按汉语拼音排序（拉丁字母的词按字母与拼音混排）。') }
   blocks[#blocks + 1] = pandoc.BulletList(items)
   return blocks

@@ -1,37 +1,13 @@
--- Filter 1: golden outputs.
---
---   ```{.golden case="02-op-traffic/h100-spec"}
---   ```
--- becomes the command (the chapter's program + the case's flags from
--- golden/<chapter>/cases.list), then the exact text of
--- golden/<chapter>/<case>.txt.
---
---   ```{.golden file="36-head-roofline/report-table.txt" caption="..."}
---   ```
--- shows a golden file that is not a case (no command line).
---
--- Other classes pass on to the wrapper: `.scroll` caps a long output's height.
--- `render="markdown"` also typesets the output (e.g. a Markdown table) after
--- the verbatim text, so the reader sees both; `table-caption="... {#tbl:name}"`
--- gives the typeset table its caption and number.
--- `typeset="<json case>"` (HTML only; the PDF and the EPUB keep the bytes alone): a ledger
--- whose published padding counts code points zigzags on screen, so the HTML adds, folded
--- under the output, the same table typeset from the case's `--format json` golden
--- (rows[].name, flops, bytes, intensity, sol_time_s, bound), marked as typeset from the
--- JSON. The JSON case must be the output's case with `--format json` added.
---
---   ```{.figure case="02-op-traffic/default-plot" caption="..."}
---   ```
--- shows a golden SVG: a case whose flags write it (`--plot @OUT@`) is
--- golden/<chapter>/<case>.svg, shown with its command line (@OUT@ becomes
--- <case>.svg); `file="<chapter>/<name>.svg"` names any golden SVG. HTML
--- pages hold the SVG inline (the page stays one file); the EPUB carries it
--- as an image resource; the PDF gets it as vector graphics, converted by
--- rsvg-convert into $BOOK_FIGURE_DIR (book/render.sh sets it). The block's
--- id (`{#fig:name .figure ...}`) goes to the figure: crossref.lua numbers it.
---
--- The block must be empty: the book never holds a copy of an output. A missing
--- case, file or chapter fails the render and names it.
+-- Filter 1: golden outputs and figures, from empty blocks (the book holds no copy of an output).
+--   ```{.golden case="02-op-traffic/h100-spec"}: the command (the program and the case's flags
+--   of golden/<chapter>/cases.list), then the exact text of golden/<chapter>/<case>.txt;
+--   file="36-head-roofline/report-table.txt" instead names a golden file that is no case.
+-- Other classes pass on to the wrapper (`.scroll`). `render="markdown"` also typesets the output
+-- (`table-caption="... {#tbl:name}"` numbers its table); `typeset="<json case>"` (HTML only) folds
+-- under a ledger the same table typeset from the case's `--format json` golden (docs/book.md).
+--   ```{#fig:name .figure case="02-op-traffic/default-plot"}: golden/<chapter>/<case>.svg with
+--   its command line (@OUT@ becomes <case>.svg), or file="<chapter>/<name>.svg": inline in HTML,
+--   an image in the EPUB, vector graphics in the PDF (converted into $BOOK_FIGURE_DIR).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local figure_svg = require 'figure_svg'
@@ -64,19 +40,16 @@ local function caption(text, source)
   local inlines = pandoc.List()
   if text and text ~= '' then
     inlines:extend(pandoc.read(text, 'markdown').blocks[1].content)
-    -- Where the output lives goes on a line of its own: beside Chinese text a space is
-    -- no separator (xeCJK drops it), and the title would run into the ID.
+    -- A line of its own: xeCJK drops a space beside Chinese, and the title ran into the ID.
     inlines:insert(pandoc.LineBreak())
   end
-  -- The output's stable ID beside its golden path (output_ids.lua).
   local id = output_ids.label(source)
   if id then inlines:extend(id) else problems.add(source .. ' has no output ID in editions/ids.txt: run scripts/update-golden ' .. source:match('^golden/(%d+)') .. ' --write') end
   inlines:insert(pandoc.Code(source))
   return pandoc.Para(inlines)
 end
 
--- A typeset table's columns of numbers (every body cell starts with one: `1365.33`, `188.463 µs`)
--- are set flush right, so their digits line up as a reader compares them down the column.
+-- A typeset table's columns of numbers (every body cell starts with one) are set flush right.
 local function right_align_numbers(tbl)
   for col, spec in ipairs(tbl.colspecs) do
     local numeric, rows = true, 0
@@ -107,11 +80,7 @@ local function command_line(chapter, case)
   return '$ ' .. c.program .. (flags ~= '' and ' ' .. flags or '')
 end
 
--- Where a golden or figure block's content lives, shared by both kinds:
--- case="<chapter>/<case>" names golden/<chapter>/<case><ext> and brings the
--- case's command line; file="<chapter>/<file>" (matching file_pattern) names a
--- golden file that is no case. Returns rel, command, case; nil (with the
--- problem noted) otherwise.
+-- Where a golden or figure block's content lives: rel, command, case; nil (noted) otherwise.
 local function block_source(block, kind, content, ext, file_form, file_pattern)
   local attr = block.attributes
   if block.text:match('%S') then
@@ -134,10 +103,8 @@ local function block_source(block, kind, content, ext, file_form, file_pattern)
   return nil
 end
 
--- HTML only: a case's program and flags for the page's run control
--- (book/run/run.js: "运行 / 改参数" runs the wasm build in the page).
--- attributes and the result are lists of {name, value} pairs: a Lua table keyed by name
--- would write them in a different order from one render to the next.
+-- HTML only: a case's program and flags for the page's run control (book/run/run.js). Lists of
+-- {name, value} pairs: a table keyed by name would change their order from render to render.
 local function run_attributes(case_ref, attributes)
   if is_epub or is_latex or not case_ref then return attributes end
   local chapter, case = case_ref:match('^([^/]+)/([^/]+)$')
@@ -147,10 +114,6 @@ local function run_attributes(case_ref, attributes)
     attributes[#attributes + 1] = { 'data-flags', cases[case] }
   end
   return attributes
-end
-
-local function html_escape(s)
-  return (tostring(s):gsub('[&<>"]', { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }))
 end
 
 -- A value with the unit that keeps it short: bytes in MB or GB, seconds in us or ms.
@@ -171,7 +134,7 @@ local TYPESET_COLUMNS = {
 }
 
 -- HTML only: the ledger of golden case `json_case` (this output's case with --format json),
--- typeset as a table in a <details> folded under the output. Returns a RawBlock, or nil (noted).
+-- typeset as a table in a <details> folded under the output; nil (noted) when it cannot be.
 local function typeset_view(case_ref, json_case)
   local chapter, case = (case_ref or ''):match('^([^/]+)/([^/]+)$')
   local rel = chapter and ('golden/' .. chapter .. '/' .. json_case .. '.txt')
@@ -193,9 +156,9 @@ local function typeset_view(case_ref, json_case)
     problems.add('golden block ' .. case_ref .. ': typeset="' .. json_case .. '": ' .. rel .. ' holds no ledger rows' .. (ok and '' or ' (' .. tostring(data) .. ')'))
     return nil
   end
-  local html = { '<details class="typeset-view" data-json="' .. html_escape(rel) .. '">',
+  local html = { '<details class="typeset-view" data-json="' .. repo.html_escape(rel) .. '">',
     '<summary>排版视图（不是程序印出的字节）：同一次运行加 <code>--format json</code> 的 JSON 输出（<code>' ..
-      html_escape(json_case) .. '</code>）排成的表格，数字的位数可能与上面的输出不同</summary>',
+      repo.html_escape(json_case) .. '</code>）排成的表格，数字的位数可能与上面的输出不同</summary>',
     '<div class="typeset-scroll" tabindex="0"><table class="typeset-view"><thead><tr>' }
   for _, c in ipairs(TYPESET_COLUMNS) do html[#html + 1] = '<th>' .. c[1] .. '</th>' end
   html[#html + 1] = '</tr></thead><tbody>'
@@ -207,7 +170,7 @@ local function typeset_view(case_ref, json_case)
         problems.add(string.format('%s: rows[%d] has no %s', rel, i - 1, c[2]))
         return nil
       end
-      html[#html + 1] = '<td data-key="' .. c[2] .. '">' .. html_escape(c[3](v)) .. '</td>'
+      html[#html + 1] = '<td data-key="' .. c[2] .. '">' .. repo.html_escape(c[3](v)) .. '</td>'
     end
     html[#html + 1] = '</tr>'
   end
@@ -225,7 +188,6 @@ local function golden_block(block)
     problems.add('golden file missing: ' .. rel)
     return nil
   end
-  -- A code block's last newline is implied by <pre>; keep every other byte.
   text = text:gsub('\n$', '')
   local blocks = pandoc.List()
   if command then blocks:insert(pandoc.CodeBlock(command, pandoc.Attr('', { 'command' }))) end
@@ -233,7 +195,6 @@ local function golden_block(block)
   blocks:insert(caption(attr.caption, rel))
   if attr.render == 'markdown' then
     local typeset = pandoc.read(text, 'markdown').blocks
-    -- `table-caption="... {#tbl:name}"` numbers the typeset table like a prose one (crossref.lua).
     if attr['table-caption'] then
       local numbered = false
       for _, b in ipairs(typeset) do
@@ -255,7 +216,6 @@ local function golden_block(block)
     local view = typeset_view(attr.case, attr.typeset)
     if view then blocks:insert(view) end
   end
-  -- Other classes (e.g. `.scroll` for a long output) pass on to the wrapper for the CSS.
   return pandoc.Div(blocks, pandoc.Attr('', block.classes, run_attributes(attr.case, { { 'data-source', rel } })))
 end
 
@@ -264,25 +224,26 @@ local function inline_svg(text)
   return pandoc.RawBlock('html', (text:gsub('^<%?xml[^>]*%?>%s*', ''):gsub('\n$', '')))
 end
 
--- The PDF form of a golden SVG for the LaTeX run: the figure's shapes as
--- vector graphics, its text set by XeLaTeX (figure_svg.lua). Returns the
--- LaTeX, or nil (noted).
+-- golden/<chapter>/<name>.svg -> <chapter>--<name>.svg, the figure's name in html/figures/.
+local function figure_name(rel)
+  return (rel:gsub('^golden/', ''):gsub('/', '--'))
+end
+
+-- The PDF form of a golden SVG (figure_svg.lua), or nil (noted).
 local function figure_latex(rel, text)
   local dir = os.getenv('BOOK_FIGURE_DIR')
   if not dir or dir == '' then
     problems.add('BOOK_FIGURE_DIR is not set: the LaTeX run needs a folder for the figures (book/render.sh sets it)')
     return nil
   end
-  local name = rel:gsub('^golden/', ''):gsub('/', '--'):gsub('%.svg$', '')
-  local latex, err = figure_svg.latex_figure(text, dir, name)
+  local latex, err = figure_svg.latex_figure(text, dir, (figure_name(rel):gsub('%.svg$', '')))
   if not latex then problems.add('figure ' .. rel .. ': ' .. err) end
   return latex
 end
 
--- Where the HTML pages find the full-size figure (book/render.sh copies the
--- golden SVGs there): html/figures/<chapter>--<name>.svg.
+-- Where the HTML pages find the full-size figure (book/render.sh copies it there).
 local function figure_href(rel)
-  return 'figures/' .. rel:gsub('^golden/', ''):gsub('/', '--')
+  return 'figures/' .. figure_name(rel)
 end
 
 local function figure_block(block)
@@ -301,8 +262,6 @@ local function figure_block(block)
     if not latex then return nil end
     blocks:insert(pandoc.Para { pandoc.RawInline('latex', latex) })
   elseif is_epub then
-    -- The EPUB carries the figure (without its heading, its text large enough for a 600 px
-    -- screen) as an image resource.
     local alt = text:match('<title>(.-)</title>') or rel
     local name = figure_href(rel)
     pandoc.mediabag.insert(name, 'image/svg+xml', figure_svg.epub_svg(text))
@@ -331,7 +290,6 @@ local function code_block(block)
   return golden_block(block)
 end
 
--- One pass over the document, then fail if anything was missing.
 return { {
   Pandoc = function(doc)
     doc = doc:walk { CodeBlock = code_block }

@@ -1,10 +1,9 @@
--- The anchor of a bound number in its page, from what keys it in an edition file (the span's
--- attributes, `#k` for the k-th alike: scripts/lib/editions.py's prose_numbers): numbers.lua
--- sets it on the number, editions.lua links the 勘误与变更 page's changed numbers to it.
+-- The anchor of a bound number in its page, from its key in an edition file (scripts/lib/editions.py's
+-- prose_numbers): numbers.lua sets it on the number, editions.lua links to it.
 local M = {}
 
--- A page's spans keyed as an edition file keys them, in the page's order: key(attrs) is the span's
--- attributes (whitespace runs one space, none at the ends), ` #k` added for the k-th alike.
+-- A page's spans keyed in the page's order: their attributes (whitespace runs one space, none at
+-- the ends), ` #k` added for the k-th alike.
 function M.keyer()
   local seen = {}
   return function(text)

@@ -1,7 +1,5 @@
--- Each published output's stable ID, 输出 28-3, from editions/ids.txt (scripts/update-golden
--- gives a new output its ID; docs/editions.md). golden.lua shows it beside the golden path
--- under every output and figure, in all three formats, as a span with the id out-28-3: the
--- HTML's anchor, the PDF's label, the target of the 勘误与变更 page's links.
+-- Each published output's stable ID, 输出 28-3, from editions/ids.txt (docs/editions.md), shown
+-- under every output and figure as a span with the id out-28-3, the 勘误与变更 page's link target.
 local repo = require 'repo'
 
 local M = {}

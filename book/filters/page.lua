@@ -1,22 +1,11 @@
--- Filter 3: turns a Markdown file into a page of the book.
---
--- HTML (one page per file, book/html/page.html):
---   * a chapter's first level-1 heading becomes the page title (the tab
---     reads chapter first, then the book);
---   * every page gets a navigation bar (previous, contents, next; the index
---     links the first chapter) and the sidebar's whole-book contents;
---   * headings link to themselves; display math scrolls in its own box;
---     inline math keeps the Chinese punctuation after it on its line;
---   * a `::: chapter-toc` div becomes the table of contents: every chapter of
---     chapters/chapters.list, with its sections, linking the chapter pages;
---   * (HTML, EPUB) a path in inline code breaks only after its slashes;
---   * (every format) an empty `[]{.chapter-programs}` span becomes the list of
---     chapters and their programs, 第 2 章的 `op_traffic`、…, so no page counts
---     or names the chapters by hand.
--- EPUB and PDF (all files in one book):
---   * (EPUB) inline math keeps the punctuation after it, figures are <figure>, as in the HTML;
---   * the `chapter-toc` div lists the chapters only;
---   * links to `<chapter>.html` become links to that chapter's first heading.
+-- Filter 3: a Markdown file as a page of the book.
+-- HTML (one page per file, book/html/page.html): the chapter's heading as the page title, the
+-- navigation bar and the sidebar's contents, headings that link to themselves, display math in
+-- its own box, inline math kept on a line with the Chinese punctuation after it, and the
+-- `::: chapter-toc` div as every chapter with its sections.
+-- EPUB and PDF (one document): the chapter-toc lists the chapters only, and links to
+-- `<chapter>.html` go to that chapter's heading. Every format: `[]{.chapter-programs}` and
+-- `[]{.machine-profiles}` become their lists, so no page names the chapters by hand.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local summaries = require 'summaries'
@@ -38,8 +27,13 @@ local function outline(key)
   return info
 end
 
-local function link(inlines, target)
-  return pandoc.Link(inlines, target)
+-- A page's sections as a list of links, each `<page>#<id>`.
+local function section_list(key, page)
+  local items = {}
+  for _, s in ipairs(outline(key).sections) do
+    table.insert(items, { pandoc.Plain { pandoc.Link(s.title, page .. '#' .. s.id) } })
+  end
+  return pandoc.BulletList(items)
 end
 
 local function chapter_toc()
@@ -47,29 +41,24 @@ local function chapter_toc()
   for _, c in ipairs(repo.chapters()) do
     local o = outline(c.key)
     if is_epub then
-      table.insert(items, { pandoc.Plain { link(o.title, '#' .. o.id) } })
+      table.insert(items, { pandoc.Plain { pandoc.Link(o.title, '#' .. o.id) } })
     else
-      local subs = {}
-      for _, s in ipairs(o.sections) do
-        table.insert(subs, { pandoc.Plain { link(s.title, c.key .. '.html#' .. s.id) } })
-      end
-      table.insert(items, { pandoc.Plain { link(o.title, c.key .. '.html') }, pandoc.BulletList(subs) })
+      table.insert(items, { pandoc.Plain { pandoc.Link(o.title, c.key .. '.html') }, section_list(c.key, c.key .. '.html') })
     end
   end
   return pandoc.Div({ pandoc.BulletList(items) }, pandoc.Attr('', { 'chapter-toc' }))
 end
 
--- The HTML pages in reading order: the index, then every chapter.
+-- The HTML pages in reading order: the index, every chapter, the appendix.
 local function reading_order()
   local list = { { key = 'index', title = { pandoc.Str('关于本书') } } }
   for _, c in ipairs(repo.chapters()) do table.insert(list, { key = c.key, title = outline(c.key).title }) end
-  table.insert(list, { key = 'errata', title = outline('errata').title })  -- the appendix (docs/editions.md)
+  table.insert(list, { key = 'errata', title = outline('errata').title })
   return list
 end
 
--- Previous page · contents · next page, on every page (the index too). Each link reads as
--- the page it opens (「← 第 2 章　先撞哪堵墙：…」): a reader, or a screen reader, knows where
--- it goes; book.css keeps each link to one line, cut with an ellipsis where it must be.
+-- Previous page · contents · next page. Each link reads as the page it opens (「← 第 2 章　…」),
+-- so a reader, or a screen reader, knows where it goes.
 local function nav_bar(key)
   local list = reading_order()
   local at
@@ -90,23 +79,14 @@ local function nav_bar(key)
   return pandoc.Div({ pandoc.Plain(inlines) }, pandoc.Attr('', { 'nav' }))
 end
 
--- The whole book's contents for the sidebar: every page, the open page's
--- sections under it.
+-- The sidebar: every page, the open page's sections under it, then the back matter.
 local function sidebar(key)
   local items = {}
   for _, c in ipairs(reading_order()) do
     local entry = { pandoc.Plain { pandoc.Link(c.title, c.key .. '.html', '', c.key == key and { class = 'current' } or {}) } }
-    if c.key == key and c.key ~= 'index' then
-      local subs = {}
-      for _, s in ipairs(outline(c.key).sections) do
-        table.insert(subs, { pandoc.Plain { link(s.title, '#' .. s.id) } })
-      end
-      table.insert(entry, pandoc.BulletList(subs))
-    end
+    if c.key == key and c.key ~= 'index' then table.insert(entry, section_list(c.key, '')) end
     table.insert(items, entry)
   end
-  -- The book's back matter, on the contents page, reached from every page: the terms, the
-  -- whole book's 参考文献 (sources.lua) and the 版权页 (editions.lua).
   local back = {}
   for _, b in ipairs { { '术语表', 'glossary' }, { '参考文献', 'references' }, { '版权页', 'colophon' } } do
     table.insert(back, { pandoc.Plain { pandoc.Link({ pandoc.Str(b[1]) }, 'index.html#' .. b[2]) } })
@@ -114,17 +94,15 @@ local function sidebar(key)
   return pandoc.MetaBlocks { pandoc.BulletList(items), pandoc.Div({ pandoc.BulletList(back) }, pandoc.Attr('', { 'back-matter' })) }
 end
 
--- A heading links to itself (book.css marks it with a # on hover), to copy
--- or share; the table of contents takes the text without the link.
+-- A heading links to itself, to copy or share; the table of contents takes the text without it.
 local function heading_anchor(h)
   if h.identifier == '' or h.level < 2 then return nil end
   h.content = { pandoc.Link(h.content, '#' .. h.identifier, '', { class = 'anchor' }) }
   return h
 end
 
--- Plain parentheses as fixed-size operators: texmath makes "(3e)" a stretchy
--- fence, which Chromium sets with gaps ("1/ ( 3e )"); "{(}3e{)}" is the same
--- TeX and comes out "1/(3e)". \left( \right) and \big( stay stretchy.
+-- Plain parentheses as fixed-size operators: texmath makes "(3e)" a stretchy fence, which
+-- Chromium sets with gaps ("1/ ( 3e )"). \left( \right) and \big( stay stretchy.
 local function fixed_parens(tex)
   local kept = {}
   tex = tex:gsub('(\\%a+)([%(%)])', function(cmd, paren)
@@ -174,19 +152,14 @@ local function math_neighbours(inlines)
   return out
 end
 
-local function html_attribute(value)
-  return (value:gsub('&', '&amp;'):gsub('"', '&quot;'):gsub('<', '&lt;'):gsub('>', '&gt;'))
-end
-
--- A figure (golden.lua's div, numbered by crossref.lua) as <figure> with
--- its caption in <figcaption>, keeping every attribute golden.lua gave it, in
--- its order (data-source; data-program and data-flags for the run control).
+-- A figure (golden.lua's div) as <figure> with its caption in <figcaption>, keeping every
+-- attribute golden.lua gave it, in its order.
 local function html_figure(div)
   if not div.classes:includes('figure') then return nil end
   local caption = div.content[#div.content]
   local attributes = ''
   for name, value in pairs(div.attributes) do
-    attributes = attributes .. string.format(' %s="%s"', name, html_attribute(value))
+    attributes = attributes .. string.format(' %s="%s"', name, repo.html_escape(value))
   end
   local out = pandoc.List {
     pandoc.RawBlock('html', string.format('<figure id="%s" class="figure"%s>', div.identifier, attributes)),
@@ -203,7 +176,6 @@ local function html_page(doc)
   if not key then return doc end
   repo.own_from(doc.meta)
   doc.meta['book-name'] = doc.meta.title
-  -- A page of the book: the index, a chapter, or an appendix (the reading order lists each).
   local in_book = false
   for _, c in ipairs(reading_order()) do
     if c.key == key then in_book = true end
@@ -213,7 +185,7 @@ local function html_page(doc)
     if not (first and first.t == 'Header' and first.level == 1) then
       error('page.lua: book/' .. key .. '.md must start with its level-1 heading (the page title)', 0)
     end
-    -- The tab reads "第 28 章 ... · the book": the chapter first.
+    -- The tab reads the chapter first, then the book.
     doc.meta['title-prefix'] = doc.meta.title
     doc.meta.title = pandoc.MetaInlines(first.content)
     doc.meta.subtitle = nil
@@ -247,17 +219,14 @@ local function chapter_programs()
   local out = pandoc.Inlines {}
   for i, c in ipairs(repo.chapters()) do
     if i > 1 then out:insert(pandoc.Str('、')) end
-    out:insert(pandoc.Str('第 ' .. tonumber(c.key:match('^%d+')) .. ' 章的 '))
+    out:insert(pandoc.Str(repo.chapter_label(c.key) .. '的 '))
     out:insert(pandoc.Code(c.program))
   end
   return out
 end
 
--- HTML and EPUB: inline code with a hyphen (`golden/02-op-traffic/default-plot.svg`, `h100-spec`,
--- `--plot`) breaks only after a `/` or at a space: each part up to its slash is unbreakable
--- (book.css), a <wbr> after it. A browser would break it at a hyphen, `h100-` / `spec`, which
--- reads as a hyphenation (at 375 px it did).
-local HTML_ESCAPES = { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }
+-- HTML and EPUB: inline code with a hyphen breaks only after a `/` or at a space (each part up
+-- to its slash unbreakable in book.css): a break at a hyphen, `h100-` / `spec`, reads as a hyphenation.
 local function path_code(code)
   if FORMAT == 'latex' or not code.text:find('-', 1, true) or #code.classes > 0 then
     return nil
@@ -267,18 +236,18 @@ local function path_code(code)
     out[#out + 1] = space
     local parts = {}
     for part in word:gmatch('[^/]*/?') do
-      if part ~= '' then parts[#parts + 1] = '<span class="path-part">' .. part:gsub('[&<>"]', HTML_ESCAPES) .. '</span>' end
+      if part ~= '' then parts[#parts + 1] = '<span class="path-part">' .. repo.html_escape(part) .. '</span>' end
     end
     out[#out + 1] = table.concat(parts, '<wbr/>')
   end
-  -- A line may end before a code that starts with a hyphen (`、--topk`): Unicode's rules never
-  -- break before a hyphen, and the unbreakable flag ran past a 600 px EPUB page.
+  -- A line may end before a code that starts with a hyphen: Unicode's rules never break before
+  -- one, and `、--topk` ran past a 600 px EPUB page.
   local start = code.text:match('^%-') and '<wbr/>' or ''
   return pandoc.RawInline('html', '<code>' .. start .. table.concat(out) .. '</code>')
 end
 
--- `[]{.machine-profiles}`: the built-in machine profiles (common/profiles/) that have a source, each
--- citing the document its roofs come from (book/sources/profiles.list); then those without one.
+-- `[]{.machine-profiles}`: the built-in profiles citing their sources (book/sources/profiles.list),
+-- then those without one.
 local function machine_profiles()
   local out, without = pandoc.Inlines {}, {}
   for _, e in ipairs(sources_profiles.entries()) do
@@ -315,8 +284,6 @@ return { {
   end,
   Pandoc = function(doc)
     if not is_epub then return html_page(doc) end
-    -- The EPUB's pages as the HTML's: a line never starts with "，" after math; figures are
-    -- <figure> with <figcaption>.
     if FORMAT:match('epub') then return doc:walk { Inlines = math_neighbours, Div = html_figure } end
   end,
 } }

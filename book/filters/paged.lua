@@ -1,16 +1,7 @@
--- Filter (PDF and EPUB only): words that hold only on a screen go from the
--- paged editions. A print page cannot scroll a box, and the EPUB shows long
--- outputs whole (book/epub.css), so "可以在框内滚动" is wrong in both.
---
---   * a span marked `[...]{.screen-only}` is dropped;
---   * so is each phrase of SCREEN_ONLY (with the comma before it), for prose
---     written before the span existed.
---   * EPUB: the lines of golden outputs and code excerpts wider than
---     EPUB_COLUMNS wrap, each continuation starting with ↪ (e-ink readers and
---     paginated readers cannot scroll sideways; book/epub.css sets the size at
---     which EPUB_COLUMNS fit a 600 px screen, book/tests/check_epub_width.py
---     measures it). The PDF's lines are wrapped by print.lua.
---   * EPUB: no dc:rights from metadata.yaml's `rights`, a note on the outputs' sources.
+-- Filter (PDF and EPUB only): words that hold only on a screen go (a print page cannot scroll a
+-- box, the EPUB shows long outputs whole): a `[...]{.screen-only}` span, and each phrase of
+-- SCREEN_ONLY. The EPUB's outputs and code wrap at EPUB_COLUMNS, each continuation starting with
+-- ↪ (a reader cannot scroll sideways; book/epub.css sizes them to fit a 600 px screen).
 if FORMAT ~= 'latex' and not FORMAT:match('epub') then return {} end
 
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path

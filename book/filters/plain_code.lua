@@ -1,16 +1,10 @@
--- The code blocks of an HTML page that Pandoc would not highlight, as the HTML Pandoc's
--- writer makes of them.
---
--- With --highlight-style Pandoc looks each class of a code block up as a syntax name; a
--- class that names none (`output`, `command`: golden.lua's and editions.lua's blocks) has
--- it load every one of its syntaxes to search their short names and file extensions:
--- about 0.25 CPU s, once per Pandoc run, a third of a page's render. Such a block is not
--- highlighted either way, so its HTML is known: <pre class="..."><code>text</code></pre>
--- with the five characters the writer escapes escaped. The writer also numbers every
--- code block without an id (cb1, cb2, ...) and shows the number on a highlighted one, so
--- a highlighted block gets, as its id, the number it would have had. A page with a block
--- of any other class is left to Pandoc whole. book/plain-code checks the bytes against
--- Pandoc's own.
+-- The code blocks of an HTML page that Pandoc would not highlight, as Pandoc's writer makes them.
+-- With --highlight-style Pandoc looks each class of a code block up as a syntax; one that names
+-- none (`output`, `command`) has it load every syntax it has, a third of a page's render. Such a
+-- block's HTML is known: <pre class="..."><code>text</code></pre>, escaped as the writer escapes.
+-- The writer numbers every code block without an id (cb1, ...) and shows the number on a
+-- highlighted one, so a highlighted block gets it as its id. A page with a block of any other
+-- class is left to Pandoc whole. book/plain-code checks the bytes against Pandoc's own.
 local M = {}
 
 -- Classes no syntax of Pandoc's has as its name, short name or extension: written here.

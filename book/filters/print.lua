@@ -1,26 +1,8 @@
--- Filter 5 (LaTeX only): the print edition's blocks, for book/print/book.latex.
---
---   * A chapter heading `第 N 章　标题` becomes \chapter{标题} numbered N
---     (ctexbook prints 第 N 章 itself); 目录 and the main matter start
---     before the first one.
---   * The index page's `::: chapter-toc` and its heading go: the PDF has 目录.
---   * A golden block's command and output become GoldenCommand/GoldenOutput
---     verbatim blocks at one of the book's two code sizes (\codesize and
---     \codesmall in book.latex: 9 pt, or 7.5 pt; code_size below says which,
---     from the output's lines alone); a line still too wide wraps between
---     columns (wrap.lua), the continuation starting with ↪. Widths count a
---     Chinese character as two columns, as it is typeset. Code excerpts get
---     the same sizes.
---   * A long output (`.scroll`, the JSON cases) is printed as its first
---     lines, up to PRINT_EXCERPT_LINES and ending where an element of it
---     ends (a line of closing brackets); the caption under it says how
---     many lines it left out. book/tests/check_pdf.py reads this
---     number from here and cuts the same way.
---   * Prose: inline code is set by hand (`<` stays `<`, no CJK glue inside,
---     a break allowed after `/`, `-`, `=`, `,`); `——` and `……` stay
---     CJK characters, which xeCJK never splits and centres; a callout (a
---     block quote) is one unbreakable box; a table keeps its caption on the
---     page it starts on.
+-- Filter 5 (LaTeX only): the print edition's blocks, for book/print/book.latex (docs/book.md
+-- says what the PDF promises): chapters numbered as the book numbers them, golden outputs and
+-- code at one of two sizes or on a turned page (wrapped by wrap.lua if they must), a long output
+-- cut to its first lines, inline code, CJK dashes, callouts and tables set by hand.
+-- book/tests/check_pdf.py reads PRINT_EXCERPT_LINES from here and cuts the same way.
 local PRINT_EXCERPT_LINES = 40
 
 if FORMAT ~= 'latex' then return {} end
@@ -30,9 +12,8 @@ local repo = require 'repo'
 local wrap = require 'wrap'
 local columns, wrap_lines = wrap.columns, wrap.wrap_lines
 
--- The widths to size a block for (code_size below): its widest
--- line, and the widest of all but the few widest (at most WRAPPED_LINES, at
--- most a tenth of the block), which wrap if the block must be wrapped anyway.
+-- The widths to size a block for: its widest line, and the widest of all but the few widest (at
+-- most WRAPPED_LINES, at most a tenth of the block), which may wrap.
 local WRAPPED_LINES = 3
 local function block_widths(text)
   local widths = {}
@@ -42,9 +23,8 @@ local function block_widths(text)
   return { widths[1] or 1, widths[skip + 1] or 1 }
 end
 
--- Where a long output's excerpt ends: after the last line, among the first
--- PRINT_EXCERPT_LINES, that only closes brackets (`},`, `]`), so no element
--- is cut in the middle; the first PRINT_EXCERPT_LINES lines if none does.
+-- Where a long output's excerpt ends: after the last of its first lines that only closes brackets
+-- (`},`, `]`), so no element is cut in the middle.
 local function excerpt_end(lines)
   for i = PRINT_EXCERPT_LINES, 1, -1 do
     if lines[i]:match('^%s*[%]}]+,?$') then return i end
@@ -52,11 +32,9 @@ local function excerpt_end(lines)
   return PRINT_EXCERPT_LINES
 end
 
--- The book's two code sizes (book.latex) and the columns that fit the text
--- width at each: (160 mm - 10 pt of frame) / (0.602 em per column), less one
--- column for the last character's side bearing. A golden output too wide for
--- the page is set on a landscape page (book.latex's `landscape`), whose line is
--- the text height, 240 mm: its rows stay rows, nothing reaches into the margin.
+-- The book's two code sizes (book.latex) and the columns that fit the text width at each:
+-- (160 mm - 10 pt of frame) / (0.602 em per column), less one for the last character's side
+-- bearing; turned, the line is the text height, 240 mm, and `lines` the most that fit.
 local SIZES = {
   normal = { macro = '\\codesize', columns = 81 },
   small = { macro = '\\codesmall', columns = 97 },
@@ -64,14 +42,9 @@ local SIZES = {
   turned_small = { macro = '\\codesmall', columns = 147, lines = 38, landscape = true },
 }
 
--- A block's size, judged by its lines alone (a golden block's output, not its
--- command): 9 pt when every line fits at 9 pt; else 7.5 pt when every line fits
--- at it; else, on the page, 9 pt or 7.5 pt when all but the few widest fit (those
--- wrap); else (a golden output of `lines` lines, command and output) on a landscape
--- page by the same rule (9 pt, 7.5 pt, then its few widest lines wrapped), if it is
--- short enough to fit there at that size (`lines`: the text block's 160 mm less the
--- caption); else, and for a code excerpt (no `lines`), on the page at 7.5 pt, its
--- long lines wrapped.
+-- A block's size, by its lines alone (not a golden block's command): the larger size every line
+-- fits; else the one all but the few widest fit; else, for a golden output of `lines` lines
+-- short enough, turned by the same rule; else (and for a code excerpt) 7.5 pt, wrapped.
 local function code_size(widths, lines)
   if widths[1] <= SIZES.normal.columns then return SIZES.normal end
   if widths[1] <= SIZES.small.columns then return SIZES.small end
@@ -84,9 +57,7 @@ local function code_size(widths, lines)
 end
 
 local function line_count(text)
-  local n = 1
-  for _ in text:gmatch('\n') do n = n + 1 end
-  return n
+  return select(2, text:gsub('\n', '')) + 1
 end
 
 local function verbatim(env, text, size, columns)
@@ -122,25 +93,20 @@ local function golden_div(div)
     if #lines > PRINT_EXCERPT_LINES then
       local kept = excerpt_end(lines)
       local left = #lines - kept
-      -- What was left out is said outside the frame, in the caption: a line inside it would read
-      -- as the program's.
+      -- Said in the caption: a line inside the frame would read as the program's.
       text = table.concat(lines, '\n', 1, kept)
       note = string.format('印刷版只印出这段输出的前 %d 行，略去其余 %d 行；HTML 版与 EPUB 版印出全文。', kept, left)
     end
   end
-  -- The output's lines choose the size; the command is set at it, wrapped if it must.
   local size = code_size(block_widths(text), line_count(text) + (command and line_count(div.content[command].text) or 0))
   if div.classes:includes('errata-diff') then
-    -- A change's diff stays under its entry, never turned: its first column (+, -, @) stands in
-    -- the frame's gap (book.latex's ErrataDiff), so it counts one column less.
+    -- A change's diff is never turned; its first column (+, -, @) stands in the frame's gap.
     local widths = block_widths(text)
     size = code_size({ widths[1] - 1, widths[2] - 1 })
     return { pandoc.RawBlock('latex', '\\begin{golden}'), verbatim('ErrataDiff', text, size, size.columns + 1),
       pandoc.RawBlock('latex', '\\end{golden}') }
   end
-  -- A turned output leaves a line where it was met, naming the page it went to; its caption line
-  -- says where it belongs and ends with the turned page's number (book.latex's \turnedpointer,
-  -- \turnedfolio).
+  -- A turned output leaves a line where it was met (book.latex's \turnedpointer, \turnedfolio).
   local out, key = pandoc.List(), nil
   if size.landscape then
     turned_count = turned_count + 1
@@ -159,7 +125,6 @@ local function golden_div(div)
     elseif i == output then
       out:insert(verbatim('GoldenOutput', text, size))
     elseif i == output + 1 and b.t == 'Para' then
-      -- The caption: where the output lives (and, for an excerpt, what was left out).
       local caption = pandoc.List(b.content)
       if note then caption:extend { pandoc.LineBreak(), pandoc.Str(note) } end
       if key then caption:insert(pandoc.RawInline('latex', '\\turnedfolio{' .. key .. '}')) end
@@ -172,14 +137,12 @@ local function golden_div(div)
   return out
 end
 
--- A code excerpt: its label (file · region) stays with the code, which is
--- sized like a golden output.
+-- A code excerpt: its label (file · region) stays with the code, sized like a golden output.
 local function excerpt_div(div)
   if not div.classes:includes('excerpt') then return nil end
   local out = pandoc.List()
   for i, b in ipairs(div.content) do
     if b.t == 'CodeBlock' then
-      -- Sized like a golden output; Pandoc writes the highlighted code.
       local size = code_size(block_widths(b.text))
       out:extend { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. size.macro .. '}'),
         b, pandoc.RawBlock('latex', '\\endgroup') }
@@ -192,15 +155,12 @@ local function excerpt_div(div)
   return out
 end
 
--- A figure: a float (it is numbered and referred to by number, so it may
--- move to the top of the next page rather than leave half a page blank;
--- never to a page of floats alone, which would be mostly empty),
--- the vector graphic centred, its caption under it, an anchor for the links.
+-- A figure: a float (referred to by number, so it may move to the next page's top rather than
+-- leave half a page blank; never to a page of floats alone), with an anchor for the links.
 local function figure_div(div)
   if not div.classes:includes('figure') then return nil end
   local image, caption = div.content[1], div.content[#div.content]
-  -- The caption's title, then (after its line break, golden.lua) the output's ID, command and
-  -- golden file, set as an output's caption is.
+  -- The caption's title, then (after its line break) its source, set as an output's caption is.
   local title, source = pandoc.List(), pandoc.List()
   for _, inline in ipairs(caption.content) do
     if inline.t == 'LineBreak' and #source == 0 and #title > 0 then
@@ -219,10 +179,9 @@ local function figure_div(div)
   }
 end
 
--- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}}
--- prints ‹ and puts CJK glue around 章. \codeaddon (book.latex) sets Chinese in code
--- two columns wide with no glue; a line may break after `/`, `=` or `_`,
--- and, less willingly, after a hyphen inside a word (`--fma-per-cycle`), but not in a path.
+-- Inline code, written by hand: Pandoc's \texttt{\textless{}章\textgreater{}} prints ‹ and puts
+-- CJK glue around 章. A line may break after `/`, `=` or `_`, less willingly after a hyphen
+-- inside a word, but not in a path.
 local TEX_ESCAPES = {
   ['\\'] = '\\textbackslash{}', ['{'] = '\\{', ['}'] = '\\}', ['$'] = '\\$', ['&'] = '\\&',
   ['#'] = '\\#', ['_'] = '\\_', ['%'] = '\\%', ['^'] = '\\^{}', ['~'] = '\\textasciitilde{}',
@@ -233,11 +192,9 @@ local function inline_code(code)
   local chars = {}
   for _, cp in utf8.codes(code.text) do chars[#chars + 1] = utf8.char(cp) end
   local out = {}
-  -- A path breaks after its slashes only: a break at a hyphen (`default-` / `plot.svg`) would
-  -- read as a hyphenation.
+  -- A path breaks after its slashes only: `default-` / `plot.svg` would read as a hyphenation.
   local path = code.text:find('/', 1, true) ~= nil
-  -- A short one (`op_ledger`) never breaks: a paragraph opening with it was set as 「op_」 alone on
-  -- its first line, the ragged break being the cheapest.
+  -- A short one never breaks: a paragraph opening with `op_ledger` had 「op_」 alone on its first line.
   local short = #chars <= SHORT_CODE
   for i, c in ipairs(chars) do
     out[#out + 1] = TEX_ESCAPES[c] or c
@@ -253,8 +210,7 @@ local function inline_code(code)
   return pandoc.RawInline('latex', '\\texttt{\\codeaddon ' .. table.concat(out) .. '}')
 end
 
--- `——` and `……` as CJK characters: Pandoc would write --- (a Latin em dash
--- pair that breaks across lines) and \ldots (dots on the baseline).
+-- `——` and `……` as CJK characters: Pandoc would write --- (which breaks across lines) and \ldots.
 local DASH_OR_DOTS = { [0x2014] = true, [0x2026] = true }
 local function cjk_punctuation(str)
   if not str.text:find('—', 1, true) and not str.text:find('…', 1, true) then return nil end
@@ -275,8 +231,7 @@ local function cjk_punctuation(str)
   return out
 end
 
--- A number keeps its unit on its line (「5」/「TB/s」 split read badly): the space between a number
--- (a bound number's span too) and a Latin unit becomes a non-breaking one.
+-- A number keeps its Latin unit on its line: the space between them becomes a non-breaking one.
 local function is_unit(el)
   if not el or el.t ~= 'Str' then return false end
   for _, unit in ipairs { '[TGMKP]?B/s', '[TGMKP]?FLOP/s', '[TGMKP]?FLOPs?', '[TGMKP]i?B', 'µs', 'us', 'ms', 'ns', '[GM]Hz' } do
@@ -310,8 +265,7 @@ local function str_unit_joins(str)
 end
 
 -- Inline math beside a Chinese character gets the quarter em xeCJK puts between Chinese and Latin
--- text: xeCJK drops the source's space after a Chinese character, and 「头维d」 ran together
--- (\CJKecglue itself, set by hand there, is dropped too).
+-- text: xeCJK drops the space there (and a \CJKecglue), and 「头维d」 ran together.
 local MATH_GLUE = '\\hspace{0.25em}'
 local function math_edge(el, first)
   while el and el.t == 'Span' and #el.content > 0 do el = el.content[first and 1 or #el.content] end
@@ -340,8 +294,7 @@ end
 
 local prose = { Code = inline_code, Str = str_unit_joins, Inlines = function(inlines) return unit_joins(math_glue(inlines)) end }
 
--- A callout (a block quote): one box with a rule at its left, never split
--- across pages.
+-- A callout (a block quote): one box, never split across pages.
 local function callout(quote)
   local out = pandoc.List { pandoc.RawBlock('latex', '\\begin{callout}') }
   out:extend(quote.content)
@@ -349,8 +302,8 @@ local function callout(quote)
   return out
 end
 
--- A table's text width, 160 mm, in ems of the body's 12 pt; a cell's width in ems, roughly: a
--- Chinese character one, any other 0.55 (a little more than half: room to spare).
+-- The text width, 160 mm, in ems of the body's 12 pt; a text's width in ems, roughly: a Chinese
+-- character one, any other 0.55 (a little more than half: room to spare).
 local LINE_EMS = 37.6
 local function ems(text)
   local n = 0
@@ -358,15 +311,13 @@ local function ems(text)
   return n
 end
 
--- A table whose columns Pandoc sets at their natural width (no widths given) and that would
--- fill more than SPARE of the line gets widths: its narrow columns keep theirs, the wide ones
--- share the rest and wrap. Every table with widths (given or so made) then gives each column
--- room for its longest word (a number, a code) and GROW ems more, taken from the columns that
--- have more: a number grown by an erratum never runs past its cell. A table below SPARE has
--- room for its numbers to grow as it is.
+-- A table without widths that would fill more than SPARE of the line gets widths: its narrow
+-- columns keep theirs, the wide ones share the rest and wrap. A table with widths then gives each
+-- column room for its longest word and GROW ems more, so a number grown by an erratum never runs
+-- past its cell.
 local SPARE, GROW = 0.85, 2.5
--- A formula about as wide as what it shows, not its TeX source (`bh\,(4S^2D + 5S^2)`): a command is one
--- symbol, a thin space or a space around an operator a column, sub- and superscripts and braces nothing.
+-- A formula about as wide as what it shows, not its TeX source: a command one symbol, a spacing
+-- command a column, sub- and superscripts and braces nothing.
 local function math_shown(m)
   return pandoc.Str((m.text:gsub('\\[,;:!]', ' '):gsub('\\%a+', 'x'):gsub('[{}^_]', '')))
 end
@@ -393,8 +344,8 @@ local function fit_columns(tbl)
   for _, body in ipairs(tbl.bodies) do measure(body.body) end
   local total, avail, widths = 0, LINE_EMS - n, {}
   for i = 1, n do total = total + natural[i] + 1 end -- 1 em: a column's padding
-  -- Equal widths are a pipe table's `| --- | --- |` (its long rows make Pandoc take them): no
-  -- author's choice, and they wrapped table 2-1's first column beside two half-empty ones.
+  -- Equal widths are a long pipe table's `| --- | --- |`, no author's choice: they wrapped table
+  -- 2-1's first column beside two half-empty ones.
   local equal = given ~= nil
   for i = 2, n do equal = equal and tbl.colspecs[i][2] == given end
   if equal then given = nil end
@@ -403,8 +354,8 @@ local function fit_columns(tbl)
     return
   end
   if not given and total <= LINE_EMS then
-    -- Every cell fits on one line: each column its widest cell, the room left shared alike (the
-    -- estimate is not the font: a column of exactly its cells' width wrapped 「量/化」).
+    -- Every cell fits on one line: each column its widest cell, the room left shared alike (a
+    -- column of exactly the estimated width wrapped 「量/化」).
     for i = 1, n do widths[i] = natural[i] + (LINE_EMS - total) / n end
     for i = 1, n do tbl.colspecs[i] = { tbl.colspecs[i][1], widths[i] / avail } end
     return

@@ -1,8 +1,5 @@
--- Shared by the book's filters: where the repository is, how to read its
--- files, the chapter list, and how a filter fails.
---
--- Every path is resolved from the repository root, found from this file's own
--- location (book/filters/), so pandoc may run from any directory.
+-- Shared by the book's filters: the repository's files (paths from its root, so pandoc may run
+-- from any directory), the chapter list, and how a filter fails.
 local path = pandoc.path
 
 local M = {}
@@ -13,7 +10,6 @@ function M.absolute(p)
   return path.join { pandoc.system.get_working_directory(), p }
 end
 
--- book/filters/<filter>.lua -> book/filters -> book -> repository root
 M.root = path.directory(path.directory(path.directory(M.absolute(PANDOC_SCRIPT_FILE))))
 
 function M.abs(rel)
@@ -31,34 +27,32 @@ local function log_read(hash, rel)
   log:close()
 end
 
-local function read_unlogged(rel)
-  local f = io.open(M.abs(rel), 'rb')
+-- The bytes of a file (an absolute path), or nil; not logged.
+function M.read_file(file)
+  local f = io.open(file, 'rb')
   if not f then return nil end
   local text = f:read('a')
   f:close()
   return text
 end
 
--- Returns the file's bytes, or nil when it cannot be read.
+-- The bytes of rel, or nil when it cannot be read; logged.
 function M.read(rel)
-  local text = read_unlogged(rel)
+  local text = M.read_file(M.abs(rel))
   log_read(text and pandoc.utils.sha1(text) or '-', rel)
   return text
 end
 
--- derive(rel, what, fn[, codec]): fn(bytes of rel) (nil when rel is missing), where fn returns
--- a value and that value as text (summaries.lua's outline and numbered). Logged as what the
--- caller took, `<sha1 of the text>  @<what>:<rel>`, not as the file. Under book/render.sh
--- (BOOK_SUMMARY_DIR) another page's value is the one its summary edge wrote,
--- <dir>/<page>.<what> (book/filters/summarize.lua, decoded by codec), which Ninja keeps up to
--- date: that page's Markdown is not read again. The page being rendered computes its own (its
--- Markdown is its edge's input already), so its render need not wait for its summary.
+-- derive(rel, what, fn[, codec]): fn(bytes of rel), a value and that value as text, logged as
+-- `<sha1 of the text>  @<what>:<rel>`, not as the file. Under book/render.sh another page's
+-- value is the one its summary edge wrote (<BOOK_SUMMARY_DIR>/<page>.<what>, decoded by codec),
+-- so that page's Markdown is not read again; the page being rendered takes its own from its
+-- blocks (keep_own), so its render need not wait for its summary.
 local summary_dir = os.getenv('BOOK_SUMMARY_DIR')
 if summary_dir == '' then summary_dir = nil end
 
--- The page's own summaries without parsing its Markdown again: the first filter (numbers.lua)
--- puts them into the document's metadata, made from the blocks Pandoc read before any filter
--- changed them (keep_own), and a filter that derives hands derive that metadata (own_from).
+-- The first filter (numbers.lua) puts the page's own summaries, made from the blocks before any
+-- filter changed them, into the metadata (keep_own); a filter that derives hands it over (own_from).
 local OWN, own_meta = 'book-own-summary-', nil
 function M.keep_own(doc, summaries)
   if not M.page_key() then return end
@@ -71,31 +65,26 @@ function M.own_from(meta) own_meta = meta end
 function M.derive(rel, what, fn, codec)
   local key = path.split_extension(path.filename(rel))
   local own = key == M.page_key() and own_meta and own_meta[OWN .. what]
+  local value, as_text
   if own and codec then
-    local value, as_text = codec.decode(pandoc.utils.stringify(own))
-    log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
-    return value
-  end
-  if summary_dir and codec and key ~= M.page_key() then
+    value, as_text = codec.decode(pandoc.utils.stringify(own))
+  elseif summary_dir and codec and key ~= M.page_key() then
     local file = path.join { summary_dir, key .. '.' .. what }
-    local kept = io.open(file, 'rb')
-    if kept then
-      local stored = kept:read('a')
-      kept:close()
-      local value, as_text = codec.decode(stored)
-      log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
-      return value
-    end
-    if io.open(M.abs(rel), 'rb') then
+    local stored = M.read_file(file)
+    if stored then
+      value, as_text = codec.decode(stored)
+    elseif io.open(M.abs(rel), 'rb') then
       error('no summary ' .. file .. ' of ' .. rel .. ' (book/render.sh makes one for every page it renders)', 0)
     end
   end
-  local text = read_unlogged(rel)
-  if not text then
-    log_read('-', '@' .. what .. ':' .. rel)
-    return nil
+  if not as_text then
+    local text = M.read_file(M.abs(rel))
+    if not text then
+      log_read('-', '@' .. what .. ':' .. rel)
+      return nil
+    end
+    value, as_text = fn(text)
   end
-  local value, as_text = fn(text)
   log_read(pandoc.utils.sha1(as_text), '@' .. what .. ':' .. rel)
   return value
 end
@@ -118,10 +107,8 @@ function M.list_entries(text)
   return out
 end
 
--- chapters/chapters.list: { {key=, program=}, ... } in reading order. The grammar is
--- scripts/lib/suite.py's CHAPTER_LINE (CR ignored; blank and `#` lines skipped); a line
--- that breaks it fails the render, naming it. Read once per filter (numbers.lua asks for
--- every span it binds); each call returns a list of its own, which the caller may extend.
+-- chapters/chapters.list: { {key=, program=}, ... } in reading order, in the grammar of
+-- scripts/lib/suite.py's CHAPTER_LINE. Read once per filter; each call returns a copy.
 local chapter_list
 function M.chapters()
   if not chapter_list then chapter_list = M.read_chapters() end
@@ -153,8 +140,8 @@ function M.chapter(key)
   return nil
 end
 
--- Exactly `28` or `28-op-ledger` -> the chapter {key=, program=}, or nil for anything
--- else, a prefix or '' included (the rule of book/chapters.sh and scripts/lib/suite.py).
+-- Exactly `28` or `28-op-ledger` -> the chapter, or nil (the rule of book/chapters.sh and
+-- scripts/lib/suite.py: no prefix, no '').
 function M.resolve_chapter(arg)
   for _, c in ipairs(M.chapters()) do
     if arg ~= '' and (c.key == arg or c.key:match('^[^-]*') == arg) then return c end
@@ -162,24 +149,38 @@ function M.resolve_chapter(arg)
   return nil
 end
 
--- A chapter heading's text `第 N 章　标题` -> N (a number) and its `第 N 章`;
--- nil for any other heading.
+-- A chapter heading's text `第 N 章　标题` -> N; nil for any other heading.
 function M.chapter_number(title)
-  local prefix, n = title:match('^(第%s*(%d+)%s*章)')
-  if not n then return nil end
-  return tonumber(n), prefix
+  local n = title:match('^第%s*(%d+)%s*章')
+  return n and tonumber(n)
 end
 
--- The page being rendered, book/<key>.md, when pandoc reads one file; nil for
--- several (the EPUB and the PDF).
+-- `第 N 章` of a chapter key `NN-slug`.
+function M.chapter_label(key)
+  return '第 ' .. tonumber(key:match('^(%d+)')) .. ' 章'
+end
+
+function M.html_escape(s)
+  return (tostring(s):gsub('[&<>"]', { ['&'] = '&amp;', ['<'] = '&lt;', ['>'] = '&gt;', ['"'] = '&quot;' }))
+end
+
+-- The heading of a part of the back matter: a part of the book in the EPUB and the PDF (where the
+-- running header names it, not the last chapter's section), a section of the page in HTML.
+function M.back_matter(title, id)
+  local is_book = FORMAT:match('epub') ~= nil or FORMAT == 'latex'
+  local blocks = pandoc.List { pandoc.Header(is_book and 1 or 2, { pandoc.Str(title) }, pandoc.Attr(id, { 'unnumbered' })) }
+  if FORMAT == 'latex' then blocks:insert(pandoc.RawBlock('latex', '\\markboth{' .. title .. '}{' .. title .. '}')) end
+  return blocks
+end
+
+-- The page being rendered, book/<key>.md, when pandoc reads one file; nil for the EPUB and the PDF.
 function M.page_key()
   local files = PANDOC_STATE.input_files
   if #files ~= 1 then return nil end
   return (path.split_extension(path.filename(files[1])))
 end
 
--- A filter records every problem and fails once at the end, so one render
--- names everything that is missing, not just the first.
+-- A filter records every problem and fails once at the end, naming them all.
 function M.problems(filter_name)
   local list = {}
   return {

@@ -1,21 +1,9 @@
--- Claims bound to their sources, as numbers.lua binds numbers (docs/sources.md).
---
--- Runs before Pandoc's citeproc (book/render.sh: --citeproc with the GB/T 7714-2015
--- numeric CSL right after this filter):
---   * gives citeproc the bibliography, book/sources/references.yaml, read through
---     repo.read so the render cache knows the page depends on it;
---   * `[@entry]` must name an entry of it, `[@entry#passage]` a passage stored in
---     book/sources/passages/<entry>.txt; the citation then reads `[@entry]`;
---   * `[text]{.quote}` is a quotation: its text must stand in the passage of the first
---     citation with a passage after it in the same paragraph (or `src="entry#passage"`),
---     and that passage must not be marked `# unverifiable:` (no stored copy proves it:
---     book/tests/check_passages.py);
---   * the page (HTML) ends with a 参考文献 of what it cites; the book (EPUB, PDF) and the contents
---     page (index.html, linked from every page's sidebar) end with the whole book's: every entry.
---     An entry whose passages no stored copy proves (`# unverifiable:`) ends there with
---     「（无法核对：…）」: sources_marks.lua, which render.sh runs right after citeproc.
--- Every problem is collected and the render fails once, naming them all.
--- Cross-references ([@fig:…], [@tbl:…]) are crossref.lua's and are left alone.
+-- Claims bound to their sources, as numbers.lua binds numbers (docs/sources.md). Runs before
+-- Pandoc's citeproc: gives it book/sources/references.yaml (read through repo.read, so the render
+-- knows the page depends on it), checks that `[@entry]` names an entry and `[@entry#passage]` a
+-- stored passage (the citation then reads `[@entry]`), that a `[text]{.quote}` stands in the
+-- passage cited after it in its paragraph (or `src="entry#passage"`), and adds the 参考文献: the
+-- page's in HTML, every entry in the EPUB, the PDF and the contents page.
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local passages = require 'sources_passages'
@@ -36,7 +24,7 @@ local function bibliography()
   return meta.references, ids
 end
 
--- Whitespace-insensitive text of inlines or of a stored passage.
+-- Text with its whitespace runs one space, none at the ends.
 local function normalized(text) return (text:gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')) end
 
 -- 'entry#passage' -> entry, passage (nil when there is none); records a problem when either is unknown.
@@ -92,8 +80,7 @@ local function check_block(block, ids)
       local changed, kept, seen = false, pandoc.List(), {}
       for _, c in ipairs(cite.citations) do
         if not is_crossref(c.id) then
-          -- A locator or a note (`, p. 999`) would print beside the number unchecked: the book points
-          -- into a source with a stored passage, which the render checks.
+          -- A locator or a note (`, p. 999`) would print beside the number unchecked.
           local extra = pandoc.utils.stringify(c.prefix) .. pandoc.utils.stringify(c.suffix)
           if extra ~= '' then
             problems.add('citation [@' .. c.id .. ']: "' .. extra .. '" beside it is not checked against the source: '
@@ -130,8 +117,7 @@ end
 return { {
   Pandoc = function(doc)
     -- A page that cites nothing does not read the bibliography, so an edit of it does not
-    -- render that page again (book/render.sh's Ninja build). The whole book's list (the EPUB's and
-    -- the PDF's back matter, the contents page's in HTML) holds every entry, the same in each.
+    -- render that page again.
     local whole_book = is_book or repo.page_key() == 'index'
     if not whole_book and not cites_anything(doc, true) then return doc end
     local refs, ids = bibliography()
@@ -145,12 +131,7 @@ return { {
       doc.meta.nocite = pandoc.MetaInlines { pandoc.Cite({ pandoc.Str('@*') }, { pandoc.Citation('*', 'NormalCitation') }) }
     end
     doc.meta['link-citations'] = true
-    -- The list goes where the reader finds it: at the page's end (HTML), as the book's last
-    -- part (EPUB, PDF).
-    local heading = pandoc.Header(is_book and 1 or 2, { pandoc.Str('参考文献') },
-      pandoc.Attr('references', { 'unnumbered' }))
-    doc.blocks:insert(heading)
-    if FORMAT == 'latex' then doc.blocks:insert(pandoc.RawBlock('latex', '\\markboth{参考文献}{参考文献}')) end
+    doc.blocks:extend(repo.back_matter('参考文献', 'references'))
     doc.blocks:insert(pandoc.Div({}, pandoc.Attr('refs')))
     return doc
   end,

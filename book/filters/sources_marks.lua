@@ -1,11 +1,7 @@
--- Runs right after Pandoc's citeproc (book/render.sh: --citeproc, then this filter): in the
--- 参考文献 citeproc made, an entry whose passages no stored copy proves (its passage file is
--- marked `# unverifiable:`, book/tests/check_passages.py) ends with 「（无法核对：…）」, the
--- file's `# bibliography-note:` (sources_passages.lua, M.note). The GB/T 7714 style prints no
--- note of its own, so the mark is added here, to the formatted entry.
--- And an organisation's name stays as it is written: the style upper-cases every author's family
--- name (SHAH J), and Pandoc's citeproc does so to a `literal` author too (DEEPSEEK, TILE-AI), which
--- GB/T 7714 leaves as the organisation writes it (DeepSeek, tile-ai).
+-- Runs right after Pandoc's citeproc, on the 参考文献 it made: an entry whose passage file is
+-- marked `# unverifiable:` ends with 「（无法核对：<its `# bibliography-note:`>）」 (the GB/T 7714
+-- style prints no note), and an organisation's name stays as written (citeproc upper-cases a
+-- `literal` author too: DEEPSEEK, where GB/T 7714 keeps DeepSeek).
 package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
 local repo = require 'repo'
 local passages = require 'sources_passages'
@@ -21,9 +17,8 @@ local function organisation_names()
   return organisations
 end
 
--- Appends inlines to the text of a bibliography entry: the last block of citeproc's csl-entry
--- Div, inside its csl-right-inline Span when there is one (the number stands in the
--- csl-left-margin Span before it).
+-- Appends inlines to a bibliography entry's text: its last block, inside its csl-right-inline
+-- Span when there is one.
 local function append_to_entry(blocks, inlines)
   for i = #blocks, 1, -1 do
     local b = blocks[i]

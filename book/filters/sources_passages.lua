@@ -1,18 +1,6 @@
--- The verbatim passages the book relies on: book/sources/passages/<entry>.txt, one file
--- per bibliography entry, read through repo.read (logged for the render cache).
---
---   # comment
---   @<passage-id> <where it stands in the source>
---   > first line of the passage, verbatim
---   > next line
---
--- A passage's text is its `> ` lines joined with newlines, as Markdown reads it (so
--- `code` and *emphasis* compare as the prose shows them). The same grammar is read by
--- book/tests/check_passages.py, which proves every passage against a stored copy of its source
--- (`# source:`, `# copy:` header lines) or lists it as `# unverifiable: <reason>`; a quote of
--- such a passage is refused (M.unverifiable, book/filters/sources.lua), and the 参考文献 marks
--- the entry 「（无法核对：<the file's `# bibliography-note:`>）」 (M.note).
-package.path = pandoc.path.join { pandoc.path.directory(PANDOC_SCRIPT_FILE), '?.lua' } .. ';' .. package.path
+-- The verbatim passages the book relies on, book/sources/passages/<entry>.txt (docs/sources.md):
+-- `@<passage-id> <where>` and its `> ` lines, whose text is read as Markdown (so `code` compares as
+-- the prose shows it). book/tests/check_passages.py reads the same grammar.
 local repo = require 'repo'
 
 local M = {}
@@ -62,8 +50,7 @@ function M.unverifiable(entry)
   return unverifiable[entry]
 end
 
--- What the 参考文献 says after an unverifiable entry, for the reader (Chinese, the file's
--- `# bibliography-note:`), or nil for an entry whose passages a stored copy proves.
+-- What the 参考文献 says after an unverifiable entry (the file's `# bibliography-note:`), or nil.
 function M.note(entry)
   load(entry)
   if not unverifiable[entry] then return nil end

@@ -4,14 +4,12 @@
 --                   it follows (their numbers, 图 2-1, on every page: crossref.lua);
 --   bound(text)     its bound numbers ([text]{.n ...}, in order) and the golden files it quotes
 --                   ("28-op-ledger/default"): what 勘误与变更 tells of it (editions.lua).
--- Each returns the value and the value as text. A filter takes them from another page through
--- repo.derive (under book/render.sh, from the page's summary: book/filters/summarize.lua).
+-- Each returns the value and the value as text. Filters take them through repo.derive.
 local repo = require 'repo'
 
 local M = {}
 
--- The label at the end of a table caption, e.g. {#tbl:op-costs}: the label and
--- the caption's inlines without it.
+-- The label at the end of a table caption ({#tbl:op-costs}), and the caption's inlines without it.
 function M.caption_label(inlines)
   local last = #inlines
   local label = last > 0 and inlines[last].t == 'Str' and inlines[last].text:match('^{#(tbl:[^}%s]+)}$')
@@ -52,8 +50,7 @@ function M.numbered_text(entries)
   return table.concat(lines, '\n')
 end
 
--- { title = inlines, id = heading id, sections = { {title =, id =}, ... } } (title nil when
--- the page has no level-1 heading).
+-- { title = inlines, id = heading id, sections = { {title =, id =}, ... } }.
 function M.outline(text) return M.outline_blocks(pandoc.read(text, 'markdown+east_asian_line_breaks').blocks) end
 function M.outline_blocks(blocks)
   local info, headers = M.outline_of(blocks)
@@ -75,14 +72,12 @@ function M.numbered_of(blocks)
       elseif b.t == 'CodeBlock' and b.classes:includes('figure') then
         add('fig', b.identifier ~= '' and b.identifier or nil, 'the figure ' .. (b.attributes.case or b.attributes.file or ''))
       elseif b.t == 'CodeBlock' and b.classes:includes('golden') and b.attributes['table-caption'] then
-        -- golden.lua typesets this output as a table, captioned by the attribute.
         local caption = b.attributes['table-caption']
         add('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the typeset output (caption "' .. caption .. '")')
       elseif b.t == 'Table' then
         local label = M.caption_label(M.table_caption_inlines(b))
         add('tbl', label, 'a table (caption "' .. pandoc.utils.stringify(M.table_caption_inlines(b)) .. '")')
       elseif b.t == 'Div' and b.classes:includes('roof-table') then
-        -- numbers.lua generates this table; its caption attribute carries the label.
         local caption = b.attributes.caption or ''
         add('tbl', caption:match('{#(tbl:[^}%s]+)}%s*$'), 'the roof table (caption "' .. caption .. '")')
       elseif b.t == 'Div' or b.t == 'BlockQuote' then
@@ -117,8 +112,7 @@ function M.bound_text(value)
   return table.concat(lines, '\n')
 end
 
--- A value (strings, numbers, booleans and tables of them) as the Lua source that loads it back,
--- its keys sorted: the same value, the same text.
+-- A value as the Lua source that loads it back, its keys sorted: the same value, the same text.
 local function lua_source(v)
   if type(v) ~= 'table' then return string.format('%q', v) end
   local keys, out = {}, {}
@@ -139,9 +133,8 @@ local function lua_codec(as_text)
   }
 end
 
--- How a summary file holds each kind (book/filters/summarize.lua writes them, repo.derive reads
--- them). outline: its text is the headings in Pandoc's native form, read back as they were
--- written; numbered and bound: the Lua source of the value.
+-- How a summary file holds each kind: outline as its headings in Pandoc's native form, the others
+-- as the Lua source of the value.
 M.codecs = {
   outline = {
     encode = function(_, as_text) return as_text end,

@@ -27,14 +27,12 @@ local function chars_of(line)
   return chars
 end
 
--- A number and its unit (`188.5 us`, `0.58 F/B`) stay together: a word of
--- letters (or /, %, µ) after a number is not where a line breaks.
+-- A number and its unit (`188.5 us`, `0.58 F/B`) stay together.
 local function number_then_unit(before, after)
   return before:match('[%d.]+$') ~= nil and before:match('[%a_]') == nil and after:match("^[%a/%%µ]") ~= nil
 end
 
--- The words of the cell around chars[i] (a space): the text between the runs
--- of two or more spaces on either side of it.
+-- How many words the cell around chars[i] (a space) holds, between runs of two or more spaces.
 local function cell_words(chars, i)
   local from, to = i, i
   while from > 1 and not (chars[from - 1] == ' ' and chars[from - 2] == ' ') do from = from - 1 end
@@ -48,12 +46,10 @@ end
 -- calibrated`) is read as one: a line breaks inside it only if it must.
 local WORD_GROUP = 3
 
--- The first `limit` columns of a line and the rest, when no column gap of its
--- block serves (wrap_lines): broken after the last run of two or more spaces
--- (the program's padding between columns) that leaves the first part within the
--- limit; else at the last single space that is neither inside a word group nor
--- between a number and its unit; else at the last space; else after the last
--- `/`; else at the limit.
+-- A line cut within `limit` columns, when no column gap of its block serves: after the last run
+-- of padding; else at the last single space neither inside a word group nor between a number and
+-- its unit; else at the last space; else after the last `/`; else at the limit. Returns the first
+-- part, the rest and the rest's indent.
 local function split_line(line, limit)
   local chars = chars_of(line)
   local width, fit = 0, 0
@@ -63,40 +59,32 @@ local function split_line(line, limit)
     fit = i
   end
   local cut
-  -- A gap that leaves less than half the width before it (a `key   : value` line's) is
-  -- no place to break: the long cell after it breaks instead.
+  -- A gap less than half the width in (a `key   : value` line's) is no place to break.
   for i = fit, 2, -1 do
     if M.columns(table.concat(chars, '', 1, i)) < limit // 2 then break end
     if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] == ' ' then cut = i break end
   end
   local in_cell = not cut
-  if not cut then
+  -- The last place from fit back where ok(i) holds, or nil.
+  local function last_where(ok)
     for i = fit, 2, -1 do
-      if chars[i] ~= ' ' and chars[i + 1] == ' ' and chars[i + 2] ~= ' ' then
-        local before = table.concat(chars, '', 1, i):match('(%S+)$')
-        local after = table.concat(chars, '', i + 2):match('^(%S+)') or ''
-        if cell_words(chars, i + 1) > WORD_GROUP and not number_then_unit(before, after) then cut = i break end
-      end
+      if ok(i) then return i end
     end
   end
-  if not cut then
-    for i = fit, 2, -1 do
-      if chars[i] ~= ' ' and chars[i + 1] == ' ' then cut = i break end
-    end
-  end
-  if not cut then
-    for i = fit, 2, -1 do
-      if chars[i] == '/' then cut = i break end
-    end
-  end
-  cut = cut or math.max(fit, 1)
+  cut = cut or last_where(function(i)
+    if chars[i] == ' ' or chars[i + 1] ~= ' ' or chars[i + 2] == ' ' then return false end
+    local before = table.concat(chars, '', 1, i):match('(%S+)$')
+    local after = table.concat(chars, '', i + 2):match('^(%S+)') or ''
+    return cell_words(chars, i + 1) > WORD_GROUP and not number_then_unit(before, after)
+  end)
+    or last_where(function(i) return chars[i] ~= ' ' and chars[i + 1] == ' ' end)
+    or last_where(function(i) return chars[i] == '/' end)
+    or math.max(fit, 1)
   local skip = cut + 1
   while chars[skip] == ' ' do skip = skip + 1 end
-  -- A cut at a space keeps one before the rest (`↪ calibration`); a cut inside a word
-  -- (`docs/` `↪20260930`) has none: the reader sees which the line had.
+  -- A cut at a space keeps one before the rest (`↪ calibration`), a cut in a word none (`↪20260930`).
   local space = skip > cut + 1 and ' ' or ''
-  -- Broken inside a cell: the continuation goes under the cell's start (after
-  -- a `: `), the column it continues.
+  -- Broken inside a cell: the continuation goes under the cell's start (after a `: `).
   local indent = 0
   if in_cell then
     local from = cut
@@ -116,8 +104,7 @@ local function continuation(rest, indent, limit)
   return WRAP_MARK .. rest
 end
 
--- The line cut at column `col`: the part before it (trailing spaces dropped)
--- and the rest from it, its leading spaces kept.
+-- The line cut at column `col`: the part before it (trailing spaces dropped) and the rest.
 local function cut_at_column(line, col)
   local chars, width = chars_of(line), 0
   for i, c in ipairs(chars) do
@@ -129,8 +116,7 @@ local function cut_at_column(line, col)
   return line, ''
 end
 
--- Whether columns col-2 and col-1 of the line are both spaces: a gap of the
--- program's padding runs through them, so the line may be cut at col.
+-- Whether columns col-2 and col-1 of the line are both spaces (padding: a place to cut).
 local function gap_before(line, col)
   local width, seen = 0, 0
   for _, cp in utf8.codes(line) do
@@ -145,9 +131,8 @@ local function gap_before(line, col)
   return seen == 2
 end
 
--- The widest column, within the limit, at which every given row has a gap of
--- two spaces just before it (nil if none): the rows of a table, cut there, keep
--- their columns aligned in their continuations.
+-- The widest column within the limit where every row has a gap just before it, or nil: the rows
+-- of a table cut there keep their columns aligned in their continuations.
 local function common_gap(rows, limit)
   for col = limit, math.max(3, limit // 2), -1 do
     local all = true
@@ -159,30 +144,25 @@ local function common_gap(rows, limit)
   return nil
 end
 
--- Every line of a block wider than `limit` columns wrapped; each continuation
--- starts with the mark ↪ (book/tests/check_pdf.py joins them back). A line is
--- broken only between columns: the wide rows of a table (lines with runs of
--- padding) are cut at one column where all of them have a gap, and their
--- continuations keep the columns' alignment (each row's rest keeps its
--- leading spaces, less those all rests share); any other line, and the rows
--- when they share no gap, break as split_line says. A rule line is cut to
--- `limit` instead.
+-- A rule (one character repeated: ====, ----): drawn to the width instead of wrapped, as its
+-- continuation would read as a line of its own.
 local function is_rule(line)
   local rule = line:match('^[=%-_~*#]')
   return rule and line == rule:rep(#line) and rule or nil
 end
 
+-- Every line of a block wider than `limit` columns wrapped, each continuation starting with ↪
+-- (book/tests/check_pdf.py joins them back): the wide rows of a table cut at one column, their
+-- continuations keeping the columns' alignment; any other line as split_line says.
 function M.wrap_lines(text, limit)
   local lines = {}
   for line in (text .. '\n'):gmatch('(.-)\n') do
-    -- A rule (one character repeated: ====, ----) is drawn to the width
-    -- instead: its continuation would read as a line of its own.
     local rule = is_rule(line)
     if rule and #line > limit then line = rule:rep(limit) end
     lines[#lines + 1] = { line }
   end
-  -- Rounds: each cuts the last piece of every line still too wide. A table is a
-  -- run of consecutive such lines with padding in them; its rows are cut together.
+  -- Rounds: each cuts the last piece of every line still too wide; a run of such lines with
+  -- padding (a table) is cut together.
   local function padded(text) return text:find('%S  +%S') ~= nil end
   local function last(n) local pieces = lines[n] return pieces[#pieces] end
   local function replace_last(n, first, rest)
@@ -234,6 +214,5 @@ function M.wrap_lines(text, limit)
   end
   return table.concat(out, '\n')
 end
-
 
 return M

@@ -1,14 +1,9 @@
 #!/usr/bin/env python3
-"""wasm_fresh.py BUILD_DIR TARGET...: exit 0 when each TARGET (a program's .js in the wasm build
-folder, relative to it) is as new as every file ninja knows it is made from, else 1 naming the
-newest such file. book/run/assets.sh asks it before putting the 运行 control into the pages:
-scripts/rebuild-chapter and scripts/preview rebuild build/ only, and a page must never run a
-program older than the outputs it shows. `ninja -n` cannot answer it: with CMake's
-CONFIGURE_DEPENDS globs a dry run always plans to re-run CMake. So this reads what ninja
-recorded: each target's inputs, recursively (what `ninja -t inputs TARGET` lists: explicit,
-implicit and order-only), from `ninja -t query` asked once per level of the graph for every
-node of that level, so a render asks ninja a handful of times, not once per chapter; and
-`ninja -t deps` (the headers and sources each object was compiled from)."""
+"""wasm_fresh.py BUILD_DIR TARGET...: exit 0 when each TARGET (a program's .js, relative to the wasm
+build folder) is as new as every file ninja knows it is made from, else 1 naming the newest such
+file: a page must never run a program older than the outputs it shows (book/run/assets.sh).
+`ninja -n` cannot answer it (CMake's CONFIGURE_DEPENDS globs always plan a re-run), so this reads
+what ninja recorded: `ninja -t query` once per level of the graph, and `ninja -t deps`."""
 import functools
 import os
 import subprocess
@@ -58,8 +53,7 @@ def recursive_inputs(build, targets):
 
 
 def main(build, targets):
-    # The programs share most of their inputs (common/, the libraries' headers): each path is made
-    # absolute and stat'ed once, not once per program (82,000 stats at 36 chapters, a third of a second).
+    # The programs share most of their inputs: each path is stat'ed once, not once per program.
     absolute = functools.lru_cache(maxsize=None)(lambda name: os.path.abspath(os.path.join(build, name)))
 
     @functools.lru_cache(maxsize=None)

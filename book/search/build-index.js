@@ -1,9 +1,6 @@
-// node build-index.js MINISEARCH_DIR DOCS.json OUT.js
-// Builds the search index at render time: MiniSearch (MINISEARCH_DIR, the
-// package npm-deps.sh installed) indexes the documents sections.py read from
-// the rendered pages, with the tokenizer the page uses (tokenize.js), and
-// writes it as a script, OUT.js, that sets window.BookSearchIndex. A script
-// and not a JSON file, because a page opened from file:// may not fetch() one.
+// node build-index.js MINISEARCH_DIR DOCS.json OUT.js: MiniSearch's index of sections.py's documents,
+// with the page's tokenizer (tokenize.js), as a script setting window.BookSearchIndex (a page opened
+// from file:// may not fetch() a JSON file).
 'use strict';
 const fs = require('fs');
 const path = require('path');

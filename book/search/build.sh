@@ -1,13 +1,8 @@
 #!/usr/bin/env bash
-# build.sh HTML_DIR: the search of the rendered HTML book in HTML_DIR. Run by
-# book/render.sh after the pages are written, so the index always matches them.
-#   HTML_DIR/search/index.js       the MiniSearch index of every page's sections
-#                                  (sections.py reads the pages, build-index.js indexes them)
-#   HTML_DIR/search/minisearch.js  MiniSearch's browser (UMD) build, as pinned in package-lock.json
-#   HTML_DIR/search/tokenize.js, search.js, search.css   the box and its tokenizer
-# The pages load them through the <link>/<script> lines render.sh includes
-# (head.html, after-body.html). The search folder is written beside the pages
-# and renamed into place, so a reader never sees half of it.
+# build.sh HTML_DIR: HTML_DIR/search/, the search of the rendered pages (docs/book.md): index.js
+# (sections.py reads the pages, build-index.js indexes them), minisearch.js (as pinned in
+# package-lock.json), the box and its tokenizer. Written beside the pages and renamed into place,
+# so a reader never sees half of it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then echo "usage: book/search/build.sh HTML_DIR (an existing folder)" >&2; exit 2; fi

@@ -1,13 +1,8 @@
 #!/usr/bin/env bash
-# npm-deps.sh [DEST]: installs the search's npm packages, exactly as pinned in
-# book/search/package-lock.json (versions and sha512 integrity), into
-# DEST/node_modules (default: <repo>/build/search-deps) with `npm ci`, and
-# prints DEST. It runs again only when the lockfile changed (a stamp beside it),
-# so a render costs nothing once they are there; npm's cache makes a re-install
-# work offline. Called by book/render.sh and by scripts/install-deps --book.
-# Nothing runs from the packages' install scripts (--ignore-scripts): MiniSearch
-# is one UMD file, playwright-core drives Debian's /usr/bin/chromium and
-# downloads no browser.
+# npm-deps.sh [DEST]: installs the search's npm packages as pinned in package-lock.json into
+# DEST/node_modules (default: <repo>/build/search-deps) with `npm ci`, only when the lockfile
+# changed, and prints DEST. No install scripts run: MiniSearch is one file, and playwright-core
+# drives Debian's chromium, downloading no browser.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:-$(cd "$here/../.." && pwd)/build/search-deps}

@@ -1,18 +1,12 @@
 #!/usr/bin/env python3
 """sections.py HTML_DIR: the search's documents, read from the rendered pages.
 
-Prints a JSON list on stdout, one document per section of every page in
-HTML_DIR (index.html first, then the chapter pages in file-name order):
-  {"id": "28-op-ledger.html#运行", "href": ..., "chapter": "第 28 章　...",
-   "section": "运行", "text": "..."}
-A level-2 or level-3 heading with an id starts a section (a level-3 one is
-named "h2 title › h3 title"); the first document of a page is its title and the
-text before the first such heading, linked to the page itself (so the words of
-a chapter's title find the chapter; only the page's first <h1> names it). Navigation (the
-top bar, the skip link, the bar, the page's contents, the book's contents list), scripts, styles, figures' SVG and MathML's TeX
-annotations are not text a reader searches, so they are left out. Reading the
-rendered HTML rather than the Markdown means the index holds what the page
-shows: golden outputs, code excerpts and inserted numbers included.
+Prints a JSON list on stdout, one document per section of every page in HTML_DIR (index.html
+first): {"id": "28-op-ledger.html#运行", "href": ..., "chapter": "第 28 章　...", "section": "运行",
+"text": "..."}. A level-2 or level-3 heading with an id starts a section ("h2 title › h3 title");
+a page's first document is its title and the text before the first such heading. Navigation,
+scripts, styles, SVG and MathML's TeX are left out. The rendered HTML, not the Markdown, so the
+index holds what the page shows: golden outputs, code and inserted numbers included.
 """
 import html.parser
 import json

@@ -1,8 +1,6 @@
--- numbers.lua's audit (`-M numbers-audit=true`): every number token in the
--- prose that no .n span binds is listed on stderr, and the render fails on one
--- that book/numbers-allowlist.txt does not list for the page, or on an entry of
--- the list the page no longer has. Not prose: code, raw HTML, citations, link
--- targets, generated tables, digits inside a name (fp16, H200, L2, e4m3).
+-- numbers.lua's audit (`-M numbers-audit=true`; CONTRIBUTING.md, "The audit"): every number of
+-- the prose no .n span binds is listed on stderr; one book/numbers-allowlist.txt does not list for
+-- the page fails the render, and so does an entry the page no longer needs.
 local repo = require 'repo'
 
 local M = {}
@@ -18,8 +16,7 @@ function M.number_tokens(s)
     local after = s:sub(start + #tok, start + #tok)
     local in_name = before:match('[%a_]') or (before == '-' and before2:match('%a'))
       or after:match('[%a_]')
-    -- gmatch restarts inside a skipped name's digits only after it; a digit
-    -- before means this run continues a name's number (e.g. "H200" -> "00" never happens).
+    -- A digit or `<digit>.` before: the run continues a number already seen.
     if not in_name and not before:match('%d') and not (before == '.' and before2:match('%d')) then
       out[#out + 1] = tok
     end
@@ -55,19 +52,15 @@ local function audit_inlines(inlines, allowed, audit_rows)
   end
 end
 
--- Audits doc (after the spans are bound): key is the page's chapter (nil for
--- several pages), page its name for messages, span_count the .n spans seen,
--- bound_rows { tok, where } of the bound ones, listed first.
+-- Audits doc after its spans are bound: key is the page's chapter (nil for several pages), page
+-- its name for messages; the bound spans' rows ({ tok, where }) are listed first.
 function M.run(doc, key, page, span_count, bound_rows)
   -- -M numbers-allowlist=<path from the repository root> (the filter's own test).
   local list = doc.meta['numbers-allowlist'] and pandoc.utils.stringify(doc.meta['numbers-allowlist'])
   local allowed = (allowlist(list or 'book/numbers-allowlist.txt')[key or ''] or {})
-  -- Everything not prose is dropped before the count.
   local prose = doc:walk {
     Code = function() return {} end,
     CodeBlock = function() return {} end,
-    -- Math is prose too: `$f = 1650$ MHz` quotes a number. Bind it as
-    -- [$f = 1650$]{.n ...}; a formula's constants go in the allowlist.
     Math = function(m) return pandoc.Str(m.text) end,
     RawInline = function() return {} end,
     RawBlock = function() return {} end,

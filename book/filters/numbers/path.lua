@@ -1,10 +1,5 @@
--- The path language of numbers.lua's `at=` and `over=`: keys separated by
--- dots, `[N]` the N-th element of a list (from 0, as in jq), `[field=value]`
--- the one element whose field (itself a path) equals value, `[f=v,g=w]` both.
---   rows[kind=gemm].intensity
---   rows[kind=layernorm,shape.fused=true].sol_time_s
--- A [field=value] selector that matches several elements fails, naming how
--- many and a field that tells them apart.
+-- The path language of numbers.lua's `at=` and `over=` (CONTRIBUTING.md): `rows[kind=gemm].intensity`,
+-- `[N]` from 0, `[f=v,g=w]` the one element where both hold.
 local M = {}
 
 -- The scalar fields of an element, to two levels ("name", "shape.m"): { path = text }.
@@ -27,9 +22,8 @@ local function scalar_fields(el)
   return out
 end
 
--- Why selector sel is not enough: how many elements it matches, and a field
--- that tells them apart (a name or flag rather than a computed number), as an
--- example selector built from the first match.
+-- Why selector sel is not enough: how many elements it matches, and an example selector with a
+-- field that tells them apart (a flag or a name rather than a computed number).
 local function ambiguous(sel, hits)
   local fields = {}
   for i, el in ipairs(hits) do
@@ -75,8 +69,8 @@ local function ambiguous(sel, hits)
   return msg .. '; they are identical: bind to one by position, [N]'
 end
 
--- Follows path into data; returns the value, or nil and why. A selector
--- must match exactly one element: several are an error, not the first.
+-- Follows path into data; returns the value, or nil and why. Several elements matching a
+-- selector are an error: the prose would bind to whichever comes first.
 function M.walk(data, path)
   local v = data
   local rest = path
@@ -96,7 +90,6 @@ function M.walk(data, path)
         v = v[math.tointeger(index) + 1]
         if v == nil then return nil, 'no element [' .. sel .. ']' end
       else
-        -- [field=value,field=value]: every condition holds.
         local conds = {}
         for c in sel:gmatch('[^,]+') do
           local field, want = c:match('^%s*([^=]+)=(.-)%s*$')
@@ -113,7 +106,6 @@ function M.walk(data, path)
           if all then hits[#hits + 1] = el end
         end
         if #hits == 0 then return nil, 'no element with ' .. sel end
-        -- Several: the prose would bind to whichever comes first.
         if #hits > 1 then return nil, ambiguous(sel, hits) end
         v = hits[1]
       end

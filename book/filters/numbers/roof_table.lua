@@ -1,12 +1,5 @@
--- numbers.lua's generated table of a profile's roofs:
---   ::: {.roof-table profile="h200"}
---   - `hbm`: 所有算子的访存
---   - `tensor_core.fp16`: 半精度 GEMM、注意力
---   :::
--- becomes one row per roof of the profile, in its order: roof, theoretical
--- value, calibration, and the list's text (where it is used). A roof missing
--- from the list, or a listed roof the profile lacks, is a problem.
--- new(ctx, sources) returns the Div handler (ctx as numbers/sources.lua's).
+-- numbers.lua's table of a profile's roofs (CONTRIBUTING.md, "Numbers in the prose"), one row per
+-- roof of the profile, the div's list giving where each is used. new(ctx, sources): the Div handler.
 local decimal = require 'numbers.decimal'
 
 local M = {}
@@ -55,14 +48,14 @@ function M.new(ctx, sources)
     end
     local md = table.concat(rows, '\n')
     if div.attributes.caption then
-      -- The caption cites the profile's entry (book/sources/profiles.list), before a trailing {#id}.
+      -- The caption cites the profile's entry, before a trailing {#id}.
       local cite = require('sources_profiles').citation(key)
       local text, id = div.attributes.caption:match('^(.-)(%s*{#[^}]*})%s*$')
       md = md .. '\n\n: ' .. (text and (text .. cite .. id) or (div.attributes.caption .. cite))
     end
     local blocks = pandoc.read(md, 'markdown').blocks
-    -- No widths from the separator's equal dashes (a long row made them four quarters, and the
-    -- last column wrapped a word): each format sizes the columns by their cells.
+    -- No widths from the separator's dashes (a long row made them four quarters, and the last
+    -- column wrapped a word): each format sizes the columns by their cells.
     for _, b in ipairs(blocks) do
       if b.t == 'Table' then
         for i, spec in ipairs(b.colspecs) do b.colspecs[i] = { spec[1], nil } end

@@ -1,10 +1,6 @@
--- Where numbers.lua's values come from, and the bound value of a span:
---   src="<case>"            golden/<chapter>/<case>.txt of the page's own chapter,
---                           a program's --format json output;
---   src="<chapter>/<case>"  the same of another chapter, by key or number ("02");
---   src="profile:<key>"     common/profiles/<key>.yaml, a machine profile.
--- new(ctx) returns the functions, sharing ctx.problems (repo.problems) and
--- ctx.page (the page's name for messages, set when the document is read).
+-- Where numbers.lua's values come from (src="<case>", "<chapter>/<case>": a --format json golden
+-- file; "profile:<key>": common/profiles/<key>.yaml), and the bound value of a span. new(ctx): the
+-- functions, sharing ctx.problems and ctx.page (the page's name for messages).
 local repo = require 'repo'
 local json = require 'numbers.json'
 local path = require 'numbers.path'
@@ -71,8 +67,7 @@ function M.new(ctx)
     return data, rel
   end
 
-  -- src as S.load reads it: "<case>" is a case of the page's own chapter,
-  -- "<chapter>/<case>" may name the chapter by its number ("02/default-json").
+  -- src as S.load reads it: "<case>" of the page's own chapter, "02/<case>" by its key.
   local function full_src(src, key, place)
     if src:match('^profile:') then return src end
     local chapter, case = src:match('^([^/]+)/([^/]+)$')
@@ -83,14 +78,8 @@ function M.new(ctx)
     return nil
   end
 
-  -- The bound value of a span's attributes: number, description of the source; or nil.
-  -- key: the chapter of the page the span is on; place: "book/<page>.md:<line>".
-  function S.resolve(attr, key, place)
-    local src, at = attr.src, attr.at
-    if not src or not at then
-      problems.add(string.format('%s: a .n span needs src= and at= (got src=%s at=%s)', place, tostring(src), tostring(at)))
-      return nil
-    end
+  -- The value at path `at` of source src, and where it is ("<file> <at>"); nil (noted) when none.
+  local function value_at(src, at, key, place)
     src = full_src(src, key, place)
     if not src then return nil end
     local data, rel = S.load(src)
@@ -101,6 +90,19 @@ function M.new(ctx)
       problems.add(string.format('%s: %s: %s', place, where, why))
       return nil
     end
+    return v, where
+  end
+
+  -- The bound value of a span's attributes and a description of its source; or nil.
+  -- key: the chapter of the page the span is on; place: "book/<page>.md:<line>".
+  function S.resolve(attr, key, place)
+    local src, at = attr.src, attr.at
+    if not src or not at then
+      problems.add(string.format('%s: a .n span needs src= and at= (got src=%s at=%s)', place, tostring(src), tostring(at)))
+      return nil
+    end
+    local v, where = value_at(src, at, key, place)
+    if v == nil then return nil end
     if attr.find then
       where = where .. ' ~ ' .. attr.find
       local cap = type(v) == 'string' and v:match(attr.find)
@@ -115,19 +117,9 @@ function M.new(ctx)
       problems.add(string.format('%s: %s is "%s", not a number', place, where, tostring(v)))
       return nil
     end
-    -- over="<path>" (over-src="<src>", default the same source): a ratio the
-    -- sentence states of two values the sources hold ("约为 3.8 倍").
-    if attr.over then
-      local osrc = full_src(attr['over-src'] or attr.src, key, place)
-      if not osrc then return nil end
-      local odata, orel = S.load(osrc)
-      if not odata then return nil end
-      local ov, owhy = path.walk(odata, attr.over)
-      local owhere = orel .. ' ' .. attr.over
-      if ov == nil then
-        problems.add(string.format('%s: %s: %s', place, owhere, owhy))
-        return nil
-      end
+    if attr.over then  -- a ratio the sentence states ("约为 3.8 倍")
+      local ov, owhere = value_at(attr['over-src'] or attr.src, attr.over, key, place)
+      if ov == nil then return nil end
       local y = tonumber(ov)
       if not y or y == 0 then
         problems.add(string.format('%s: %s is "%s", not a non-zero number', place, owhere, tostring(ov)))
