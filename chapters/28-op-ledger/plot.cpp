@@ -69,6 +69,12 @@ std::vector<RoofLine> roof_lines(const Analysis& a) {
   return lines;
 }
 
+// A shared ceiling is drawn as chosen when any of its roofs is.
+bool ceiling_chosen(const std::vector<RoofLine>& lines, std::size_t i) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const RoofLine& l) { return l.ceiling == i && l.chosen; });
+}
+
 // Keeps the next labels a few pixels off a placed one, so two labels never touch.
 void keep_clear(ledger::LabelLayout& layout, const ledger::PlacedLabel& l,
                 std::string_view text, double size) {
@@ -184,9 +190,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const RoofLine& line = lines[i];
       if (line.ceiling != i) continue;
-      bool chosen = false;  // a shared ceiling is drawn as chosen when any of its roofs is
-      for (const RoofLine& other : lines)
-        chosen = chosen || (other.ceiling == i && other.chosen);
+      const bool chosen = ceiling_chosen(lines, i);
       if (chosen != chosen_pass) continue;
       const double peak = line.verdict->roof->effective();
       const Point from{x(std::max(line.verdict->balance, x.low())), y(peak)};
@@ -228,15 +232,12 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   std::vector<std::size_t> ceilings;
   for (const bool chosen_pass : {true, false}) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      bool chosen = false;
-      for (const RoofLine& other : lines)
-        chosen = chosen || (other.ceiling == i && other.chosen);
-      if (lines[i].ceiling == i && chosen == chosen_pass) ceilings.push_back(i);
+      if (lines[i].ceiling == i && ceiling_chosen(lines, i) == chosen_pass)
+        ceilings.push_back(i);
     }
   }
   const auto name_ceiling = [&](std::size_t i) {
-    bool chosen = false;
-    for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+    const bool chosen = ceiling_chosen(lines, i);
     std::string keys;
     for (const RoofLine& other : lines) {
       if (other.ceiling != i) continue;
