@@ -118,12 +118,6 @@ std::vector<TextRun> with_subscripts(std::string_view text) {
   return runs;
 }
 
-double text_width(std::span<const TextRun> runs, double size) {
-  double width = 0.0;
-  for (const TextRun& run : runs) width += text_width(run.text, run.subscript ? size * 0.75 : size);
-  return width;
-}
-
 double text_width(std::string_view text, double size) {
   double ems = 0.0;
   std::size_t i = 0;

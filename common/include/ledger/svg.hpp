@@ -86,8 +86,7 @@ class Document {
 // A coordinate as written to the file: two decimals, never "-0.00".
 std::string number(double value);
 
-// `text` as XML character data or a double-quoted attribute value: & < > "
-// escaped; control
+// `text` as XML character data or a double-quoted attribute value: & < > " escaped; control
 // characters and invalid UTF-8 replaced by U+FFFD (XML 1.0 cannot hold them).
 std::string escape(std::string_view text);
 
@@ -95,7 +94,6 @@ std::string escape(std::string_view text);
 // characters one em, everything else 0.6 em. For layout (label collisions,
 // legend columns), never for anything printed.
 double text_width(std::string_view text, double size);
-double text_width(std::span<const TextRun> runs, double size);
 
 // A text that must fit a width (a title naming a reader's file, a legend
 // row): the largest size from `size` down to `min_size`, in 0.5 px steps, at
