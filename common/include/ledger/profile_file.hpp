@@ -38,7 +38,6 @@ ProfileFile load_profile_file(const std::string& path);
 
 // The error a program raises about a valid profile that lacks what it needs:
 // "<path>:<roofs line>: roofs: <what>".
-ProfileFileError roofs_error(const ProfileFile& file, std::string_view what);
 ProfileFileError roofs_error(const std::string& path, int roofs_line, std::string_view what);
 
 }  // namespace ledger
