@@ -70,7 +70,6 @@ class Document {
   // size, lowered by 0.25 em, and the baseline comes back after it.
   void text(Point at, std::span<const TextRun> runs, const TextStyle& style = {}, std::string_view css_class = "");
 
-  double width() const { return width_; }
   double height() const { return height_; }
 
   // The whole file: XML declaration, <svg> with the shapes in drawing order, final newline.
