@@ -8,10 +8,21 @@
 #include <string>
 #include <vector>
 
-#include "cost.hpp"
 #include "ledger/json.hpp"
 
 namespace op_traffic {
+
+// A cost: the theoretical minimum FLOPs and bytes of one call of an operator,
+// with the assumption that produced them (printed in the book's text).
+struct Cost {
+  std::string name;
+  double flops = 0.0;
+  double bytes = 0.0;
+  std::string assumption;
+
+  // Arithmetic intensity, FLOP/Byte.
+  double intensity() const { return flops / bytes; }
+};
 
 // Bytes per element of a dtype name ("fp32", "fp16", "bf16", "fp8", "int8").
 double element_bytes(const std::string& dtype);

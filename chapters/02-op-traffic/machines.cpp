@@ -82,7 +82,6 @@ Machine reader_machine(const ledger::Machine& file) {
   return m;
 }
 
-// The built-in profiles no --machine stands for: a reader reaches them with --profile.
 std::vector<std::string> other_profiles() {
   std::vector<std::string> used;
   for (const Machine& m : machines()) used.push_back(m.profile.key);

@@ -1,9 +1,6 @@
 // op_traffic: chapter 02's example. For each operator and a machine, is it
 // bandwidth or compute that saturates first, and what is the fastest it could
 // possibly run? A C++ port of op_traffic.py: same flags, same stdout.
-//
-// The program as data (ledger/program.hpp): common/ supplies its main(), its
-// bad-input judge, its flag-table dump and its fuzz target.
 #include "ledger/program.hpp"
 #include "app.hpp"
 

@@ -1,5 +1,5 @@
-// op_ledger as a function: the whole stdout and the files --plot writes for a
-// command line, or a ledger::cli::UsageError / ledger::OverflowError for bad input.
+// op_ledger as a function: it writes nothing itself, so the fuzzer never touches the file
+// system.
 #pragma once
 
 #include "ledger/cli.hpp"
@@ -7,11 +7,8 @@
 
 namespace op_ledger {
 
-// The program's flags, the one source of --help's flag lines, fuzz.dict and
-// chapter.toml's [[numeric]] (common/tests/flag_table.py checks them).
+// The two halves of ledger::cli::Program (ledger/program.hpp).
 const ledger::cli::FlagTable& flag_table();
-
-// argv[0] is the program name, as in main().
 ledger::cli::ProgramOutput run(int argc, const char* const* argv);
 
 }  // namespace op_ledger

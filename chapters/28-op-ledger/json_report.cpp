@@ -44,9 +44,7 @@ void set_case_fields(Json& j, const OperatorLedger& ledger, const Analysis& a) {
     terms.push(std::move(term));
   }
   j.set("terms", std::move(terms));
-  Json notes = Json::Array{};
-  for (const auto& n : ledger.notes) notes.push(n);
-  j.set("notes", std::move(notes));
+  j.set("notes", ledger.notes);
   j.set("flops", ledger.terms.total_flops());
   j.set("bytes", ledger.terms.total_bytes());
   j.set("intensity", a.intensity);

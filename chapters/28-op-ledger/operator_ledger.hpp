@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "ledger/json.hpp"
 #include "ledger/terms.hpp"
 
@@ -18,12 +20,10 @@ struct ShapeField {
   ledger::Json json;
 };
 
-ShapeField shape_field(std::string key, std::uint64_t value);
-ShapeField shape_field(std::string key, std::string value);
-ShapeField shape_field(std::string key, bool value);
-// Without this overload a string literal would convert to bool.
-inline ShapeField shape_field(std::string key, const char* value) {
-  return shape_field(std::move(key), std::string(value));
+// A count, a dtype or a switch, as fmt prints it ("4096", "fp16", "true").
+template <class T>
+ShapeField shape_field(std::string key, const T& value) {
+  return {std::move(key), fmt::format("{}", value), ledger::Json(value)};
 }
 
 struct OperatorLedger {

@@ -31,9 +31,7 @@ struct RoofLine {
   const RoofVerdict* verdict = nullptr;
   bool chosen = false;
   std::size_t ceiling = 0;  // index of the first roof with the same value
-  std::string color;
-  std::string dash;  // the ceiling's pattern when it is not the chosen roof's (solid, thick)
-  Marker marker = Marker::circle;
+  SeriesStyle style;        // the ceiling's; the chosen roof is drawn solid and thick instead
 };
 
 // The compute roofs in profile order, each with its verdict.
@@ -59,14 +57,17 @@ std::vector<RoofLine> roof_lines(const Analysis& a) {
     }
     std::size_t distinct = 0;  // colours go to ceilings, in order
     for (std::size_t i = 0; i < lines.size(); ++i) distinct += lines[i].ceiling == i ? 1 : 0;
-    const SeriesStyle style =
-        line.ceiling == lines.size() ? series_style(distinct) : SeriesStyle{};
-    line.color = line.ceiling == lines.size() ? style.color : lines[line.ceiling].color;
-    line.dash = line.ceiling == lines.size() ? style.dash : lines[line.ceiling].dash;
-    line.marker = line.ceiling == lines.size() ? style.marker : lines[line.ceiling].marker;
+    line.style =
+        line.ceiling == lines.size() ? series_style(distinct) : lines[line.ceiling].style;
     lines.push_back(line);
   }
   return lines;
+}
+
+// A shared ceiling is drawn as chosen when any of its roofs is.
+bool ceiling_chosen(const std::vector<RoofLine>& lines, std::size_t i) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const RoofLine& l) { return l.ceiling == i && l.chosen; });
 }
 
 // Keeps the next labels a few pixels off a placed one, so two labels never touch.
@@ -115,9 +116,9 @@ ledger::Legend legend_of(const std::vector<RoofLine>& lines, const Analysis& a,
         fmt::format("→ {} {}", ledger::bound_name(line.verdict->verdict.bound),
                     verdict_note(line, a, ledger));
     legend.rows.push_back(
-        {Stroke{line.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.dash},
-         line.marker,
-         {{roof.key, line.color, line.chosen},
+        {Stroke{line.style.color, line.chosen ? 3.0 : 1.6, line.chosen ? "" : line.style.dash},
+         line.style.marker,
+         {{roof.key, line.style.color, line.chosen},
           {format_rate(roof, roof.effective())},
           {fmt::format("平衡点 {:.3f}", line.verdict->balance)},
           {verdict, kInk, line.chosen}}});
@@ -184,18 +185,17 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const RoofLine& line = lines[i];
       if (line.ceiling != i) continue;
-      bool chosen = false;  // a shared ceiling is drawn as chosen when any of its roofs is
-      for (const RoofLine& other : lines)
-        chosen = chosen || (other.ceiling == i && other.chosen);
+      const bool chosen = ceiling_chosen(lines, i);
       if (chosen != chosen_pass) continue;
       const double peak = line.verdict->roof->effective();
       const Point from{x(std::max(line.verdict->balance, x.low())), y(peak)};
       const Point to{kRight, y(peak)};
-      doc.line(from, to, Stroke{line.color, chosen ? 3.0 : 1.6, chosen ? "" : line.dash});
+      doc.line(from, to,
+               Stroke{line.style.color, chosen ? 3.0 : 1.6, chosen ? "" : line.style.dash});
       layout.occupy_line(from, to, 2.0);
-      draw_marker(doc, line.marker, from, 3.5, line.color);
-      layout.occupy(
-          ledger::point_box(from, ledger::plot_style::marker_reach(line.marker, 3.5) + 1.0));
+      draw_marker(doc, line.style.marker, from, 3.5, line.style.color);
+      layout.occupy(ledger::point_box(
+          from, ledger::plot_style::marker_reach(line.style.marker, 3.5) + 1.0));
     }
   };
   drawn_in_order(false);
@@ -215,10 +215,10 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       if (line.chosen != chosen_pass) continue;
       const Point p{
           px, y(ledger::attainable(a.intensity, line.verdict->roof->effective(), bandwidth))};
-      draw_marker(doc, line.marker, p, line.chosen ? 6.5 : 4.5, line.color,
+      draw_marker(doc, line.style.marker, p, line.chosen ? 6.5 : 4.5, line.style.color,
                   Stroke{line.chosen ? "#111111" : "#ffffff", 1.5, ""});
       layout.occupy(ledger::point_box(
-          p, ledger::plot_style::marker_reach(line.marker, line.chosen ? 6.5 : 4.5)));
+          p, ledger::plot_style::marker_reach(line.style.marker, line.chosen ? 6.5 : 4.5)));
     }
   }
 
@@ -228,15 +228,12 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
   std::vector<std::size_t> ceilings;
   for (const bool chosen_pass : {true, false}) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      bool chosen = false;
-      for (const RoofLine& other : lines)
-        chosen = chosen || (other.ceiling == i && other.chosen);
-      if (lines[i].ceiling == i && chosen == chosen_pass) ceilings.push_back(i);
+      if (lines[i].ceiling == i && ceiling_chosen(lines, i) == chosen_pass)
+        ceilings.push_back(i);
     }
   }
   const auto name_ceiling = [&](std::size_t i) {
-    bool chosen = false;
-    for (const RoofLine& other : lines) chosen = chosen || (other.ceiling == i && other.chosen);
+    const bool chosen = ceiling_chosen(lines, i);
     std::string keys;
     for (const RoofLine& other : lines) {
       if (other.ceiling != i) continue;
@@ -261,7 +258,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       }
       const auto l = layout.place_if_free({kRight - 5.0, peak_y}, text, 11.0, slots, 0.0);
       if (!l) continue;
-      doc.text(l->at, text, TextStyle{11.0, l->anchor, lines[i].color, chosen});
+      doc.text(l->at, text, TextStyle{11.0, l->anchor, lines[i].style.color, chosen});
       keep_clear(layout, *l, text, 11.0);
       named = true;
       break;
@@ -272,7 +269,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       const std::vector<ledger::LabelSlot> slots{{0.0, -5.0, Anchor::end},
                                                  {0.0, 14.0, Anchor::end}};
       const ledger::PlacedLabel l = layout.place({kRight - 5.0, peak_y}, text, 11.0, slots);
-      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, true});
+      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].style.color, true});
       keep_clear(layout, l, text, 11.0);
     }
   };
@@ -310,7 +307,7 @@ std::string roofs_svg(const OperatorLedger& ledger, const Analysis& a) {
       }
       const ledger::PlacedLabel l =
           layout.place({px, py}, text, 11.0, ledger::slots_around(6.5, 3.0, 11.0));
-      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].color, lines[i].chosen});
+      doc.text(l.at, text, TextStyle{11.0, l.anchor, lines[i].style.color, lines[i].chosen});
       keep_clear(layout, l, text, 11.0);
     }
   }

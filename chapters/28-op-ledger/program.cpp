@@ -2,9 +2,6 @@
 // roofline verdict under the compute roof the case declares, and what the
 // verdict would be under every other roof of the machine ("the wrong roof").
 // The published program is lost; spec/28-op-ledger.md is what it implements.
-//
-// The program as data (ledger/program.hpp): common/ supplies its main(), its
-// bad-input judge, its flag-table dump and its fuzz target.
 #include "ledger/program.hpp"
 #include "app.hpp"
 

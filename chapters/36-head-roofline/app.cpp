@@ -96,12 +96,6 @@ const std::vector<std::string>& formats() {
   return choices;
 }
 
-head_roofline::Params params_from(const ledger::cli::Args& args) {
-  head_roofline::Params p;
-  ledger::cli::read_fields(args, p, head_roofline::param_flags());
-  return p;
-}
-
 // The report's table describes the report's constants and nothing else.
 void require_report_constants(const head_roofline::Params& params) {
   const auto changed = head_roofline::flags_differing_from_report(params);
@@ -141,7 +135,8 @@ const ledger::cli::FlagTable& flag_table() {
 ledger::cli::ProgramOutput run(int argc, const char* const* argv) {
   const ledger::cli::Args args = ledger::cli::parse(argc, argv, flag_table());
   if (args.flag("help")) return {kHelp, {}};
-  const head_roofline::Params params = params_from(args);
+  head_roofline::Params params;
+  ledger::cli::read_fields(args, params, head_roofline::param_flags());
   const bool assert_report = args.flag("assert-report");
   const std::string format = ledger::cli::format_flag(args, formats(), "text");
   if (assert_report && format == "json") {

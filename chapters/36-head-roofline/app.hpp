@@ -1,5 +1,5 @@
-// head_roofline as a function: what a command line prints and writes, or a
-// ledger::cli::UsageError for bad input.
+// head_roofline as a function: it writes nothing itself, so the fuzzer never touches the file
+// system.
 #pragma once
 
 #include "ledger/cli.hpp"
@@ -7,12 +7,9 @@
 
 namespace head_roofline {
 
-// The program's flags, the one source of --help's flag lines, fuzz.dict and
-// chapter.toml's [[numeric]] (common/tests/flag_table.py checks them).
+// The two halves of ledger::cli::Program (ledger/program.hpp). --assert-report's differences
+// from the report are run()'s diagnostics, with exit status 1.
 const ledger::cli::FlagTable& flag_table();
-
-// argv[0] is the program name, as in main(). --assert-report's differences
-// from the report are the output's diagnostics, with exit status 1.
 ledger::cli::ProgramOutput run(int argc, const char* const* argv);
 
 }  // namespace head_roofline

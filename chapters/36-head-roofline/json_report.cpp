@@ -12,21 +12,12 @@ namespace {
 
 using ledger::Json;
 
-Json list_json(const std::vector<std::uint64_t>& values) {
-  Json list = Json::Array{};
-  for (const std::uint64_t v : values) list.push(v);
-  return list;
-}
-
 // Named after the flags; the report's names are in --help.
 Json constants_json(const Params& p) {
-  return Json::Object{{"d", p.d},
-                      {"l2_bw", p.l2_total_bw},
-                      {"cores", p.num_cores},
-                      {"freq", p.freq},
-                      {"fma_per_cycle", p.fma_per_cycle},
-                      {"heads", list_json(p.heads)},
-                      {"topk", list_json(p.topks)}};
+  return Json::Object{
+      {"d", p.d},       {"l2_bw", p.l2_total_bw},           {"cores", p.num_cores},
+      {"freq", p.freq}, {"fma_per_cycle", p.fma_per_cycle}, {"heads", p.heads},
+      {"topk", p.topks}};
 }
 
 // Where the table turns compute-bound on a continuous h_q (cycle_model.hpp):

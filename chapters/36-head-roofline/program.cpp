@@ -2,9 +2,6 @@
 // take? The FlashMLA report's answer, recomputed: Cube cycles against L2
 // cycles for each head count and topk. A C++ port of head_roofline.py with
 // the report's constants as flags; the default output is the script's.
-//
-// The program as data (ledger/program.hpp): common/ supplies its main(), its
-// bad-input judge, its flag-table dump and its fuzz target.
 #include "ledger/program.hpp"
 #include "app.hpp"
 

@@ -1,36 +1,19 @@
-# add_bad_input_tests(<chapter> <program>)
-#
-# One ctest test `<chapter>/bad-input` (label `cli`) that runs the program on
-# every line of two lists and requires exit status 2, an empty stdout and one or
-# two stderr lines naming the flag (see common/cmake/bad-input-test.sh):
-#   - the generated bad-value matrix: every value of common/bad-values.list for
-#     every numeric flag in [[numeric]] of chapters/<chapter>/chapter.toml,
-#     written at configure time by common/tests/bad-matrix.py into the build
-#     folder (bad-values.generated.list), so the coverage is the same for every program;
-#   - chapters/<chapter>/bad-input.list: what is particular to the program.
-# It runs in the repository's root, so a line names files in the repository by
-# their relative path. The matrix's path in a chapter's build folder:
-# BAD_VALUES_MATRIX (the fuzz seeds read it too).
-#
-# The lines are judged in one process, `<program>_bad_input_judge`:
-# common/tests/bad_input_judge.cpp (compiled once, ledger_bad_input_judge)
-# linked with <program>_core (add_chapter's library), calling the chapter's
-# program (ledger/program.hpp) once per line; a sample of the lines also runs
-# as processes.
+# add_bad_input_tests(<chapter> <program>): `<chapter>/bad-input` (label cli) requires exit 2,
+# an empty stdout and a stderr line naming the flag for every line of the generated bad-value
+# matrix (common/bad-values.list for each [[numeric]] flag of chapter.toml) and of
+# chapters/<chapter>/bad-input.list (common/cmake/bad-input-test.sh). The lines are judged in
+# one process, <program>_bad_input_judge; a sample also runs as processes.
 set(BAD_VALUES_MATRIX bad-values.generated.list)
 
 include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
 
-# write_bad_value_matrix(<chapter> <out-var>): writes the chapter's generated matrix into
-# its build folder at configure time (again whenever its inputs change) and sets <out-var>
-# to its path. The native battery and the wasm one (common/wasm/Wasm.cmake) share it.
+# write_bad_value_matrix(<chapter> <out-var>): the chapter's matrix, written at configure time.
 function(write_bad_value_matrix chapter out_var)
   set(matrix_file ${CMAKE_CURRENT_BINARY_DIR}/${BAD_VALUES_MATRIX})
   set(inputs ${CMAKE_SOURCE_DIR}/common/bad-values.list ${CMAKE_SOURCE_DIR}/common/tests/bad-matrix.py
     ${CMAKE_SOURCE_DIR}/scripts/lib/suite.py ${CMAKE_SOURCE_DIR}/chapters/${chapter}/chapter.toml)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})
-  # Python only when the matrix is missing or older than one of its inputs: one start per
-  # chapter made every configure of a 36-chapter book 3 s slower (twice: default and wasm).
+  # Python only when the matrix is stale: a start per chapter cost a 36-chapter configure 3 s.
   set(stale TRUE)
   if(EXISTS ${matrix_file})
     set(stale FALSE)
@@ -61,8 +44,7 @@ function(add_bad_input_tests chapter program)
   write_bad_value_matrix(${chapter} matrix_file)
   add_executable(${program}_bad_input_judge $<TARGET_OBJECTS:ledger_bad_input_judge>)
   target_link_libraries(${program}_bad_input_judge PRIVATE ${program}_core)
-  # Building the program builds its judge, so a battery never judges a stale copy of the
-  # code: scripts/rebuild-chapter and scripts/new-chapter build the program alone.
+  # Built with the program, so a battery never judges a stale copy of the code.
   add_dependencies(${program} ${program}_bad_input_judge)
 
   add_test(NAME ${chapter}/bad-input

@@ -1,39 +1,14 @@
 # The chapters: chapters/chapters.list is the one place a chapter is registered.
 #
-# read_chapter_list() sets BOOK_CHAPTERS (the chapters in reading order) and,
-# for each, CHAPTER_PROGRAM_<chapter> (its program). It fails the configure
-# step when a listed chapter has no folder, or a folder under chapters/ is not
-# listed: either way a chapter would be published with no test of its program.
+# read_chapter_list() sets BOOK_CHAPTERS (reading order) and CHAPTER_PROGRAM_<chapter>; a listed
+# chapter without a folder, or an unlisted folder, fails the configure step: either would be
+# published with no test of its program.
 #
-# add_chapter(SOURCES <file>... [HOSTILE_ARGS <word>...]) in chapters/<chapter>/CMakeLists.txt
-# builds and tests the chapter the same way for every chapter:
-#   <program>_core    a static library of SOURCES (the program and its tests share it); one of
-#                     them, program.cpp, defines ledger::cli::chapter_program (ledger/program.hpp)
-#   <program>         the program: common's main() (ledger_program_main) on the core library;
-#                     `cmake --install` installs it
-#   <program>_flag_table  prints the flag table (common's ledger_flag_table_main on the core)
-#   <program>_check   builds the program and its unit tests: what the chapter's ctest tests
-#                     run (scripts/rebuild-chapter builds it, so no test runs a stale binary)
-#   <chapter>/<case>  a golden test per case of golden/<chapter>/cases.list (label golden)
-#   <chapter>/argparse-rules  with argparse-rules.list: the program and its reference script's
-#                     argparse on odd argument shapes, the deliberate differences listed in
-#                     docs/readers.md (common/tests/argparse_rules.py, label cli)
-#   <chapter>/bad-input  the bad-input battery: chapters/<chapter>/bad-input.list plus the
-#                     generated bad-value matrix (label cli; see BadInputTests.cmake)
-#   fuzz_<program>    the libFuzzer target (common/tests/fuzz/fuzz_main.cpp; FUZZ=ON only)
-#   <chapter>/...     the Catch2 unit tests of tests/*.cpp, if any (label unit)
-#   <chapter>/json-recomputed  if tests/check_json.py exists (label golden)
-#   <chapter>/figure-labels  when chapter.toml has [figure_labels]: no label of the program's
-#                     figure overlaps another or is crossed by a line, over those flag sets
-#                     (common/tests/figure_labels.py, label cli)
-# and adds the chapter to the checks that take every chapter in one process (add_book_checks,
-# below: one interpreter start-up for the book rather than one per chapter and kind):
-#   chapters/flag-table  --help's flag lines, fuzz.dict and chapter.toml's [[numeric]] against
-#                     the program's flag table (common/tests/flag_table.py, label unit)
-#   chapters/hostile-environment  the program with FIFOs, /dev/full, closed pipes and
-#                     symlinked --plot targets (common/tests/hostile_env.py, label cli);
-#                     HOSTILE_ARGS is a valid command line for it without --plot
-#   chapters/golden-files, chapters/test-names: GoldenTests.cmake, UnitTests.cmake
+# add_chapter(SOURCES <file>... [HOSTILE_ARGS <word>...]) builds and tests every chapter alike:
+# <program>_core (SOURCES, shared with the tests), <program> on common's main(), <program>_flag_table,
+# <program>_check (what scripts/rebuild-chapter builds), the golden, argparse-rules, bad-input,
+# unit, json-recomputed and figure-labels tests, and its part of the book-wide checks
+# (add_book_checks). HOSTILE_ARGS is a valid command line without --plot.
 set(CHAPTER_LIST ${CMAKE_SOURCE_DIR}/chapters/chapters.list)
 
 if(NOT CMAKE_SCRIPT_MODE_FILE)  # scripts/tests/chapter-list-test.sh reads the list in script mode
@@ -108,13 +83,11 @@ function(add_chapter)
   target_include_directories(${program}_core PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(${program}_core PUBLIC ledger)
 
-  # The chapter writes no main(): common's entry points are compiled once and linked
-  # with each chapter's library (ledger/program.hpp).
+  # common's main() is compiled once and linked with each chapter's library (ledger/program.hpp).
   add_executable(${program} $<TARGET_OBJECTS:ledger_program_main> ${EDITION_INFO_DIR}/edition_${chapter}.cpp)
   add_dependencies(${program} edition_info)  # its --version (common/cmake/Edition.cmake)
-  # Compiled on its own, not #included by a unity file: Ninja then knows the generated file as the
-  # object's input, not only through the depfile, which ccache replays from the first tree that
-  # compiled it (it keeps a path with a space absolute: another tree's file, never rewritten).
+  # Outside the unity file, so Ninja knows the generated file as an input, not only through a
+  # depfile that ccache may replay from another tree.
   set_source_files_properties(${EDITION_INFO_DIR}/edition_${chapter}.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
   target_link_libraries(${program} PRIVATE ${program}_core)
   install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -123,15 +96,13 @@ function(add_chapter)
     return()
   endif()
 
-  # The flag table, printed for <chapter>/flag-table (common/tests/flag_table.py): --help's
-  # flag lines, fuzz.dict and chapter.toml's [[numeric]] are checked against it.
+  # The flag table that --help, fuzz.dict and chapter.toml's [[numeric]] are checked against.
   add_executable(${program}_flag_table $<TARGET_OBJECTS:ledger_flag_table_main>)
   target_link_libraries(${program}_flag_table PRIVATE ${program}_core)
   add_dependencies(${program} ${program}_flag_table)  # built whenever the program is, for the test
   book_check(FLAG_TABLE ${chapter} $<TARGET_FILE:${program}> $<TARGET_FILE:${program}_flag_table>)
 
-  # A chapter with a reference script (chapter.toml's [golden] reference) compares its argparse
-  # with it: the list is required, so that deleting it cannot make the test vanish unnoticed.
+  # Required with a reference script, so deleting the list cannot make the test vanish unnoticed.
   set(reference_line "")
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml)
     file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/chapter.toml reference_line REGEX "^reference = \"[^\"]+\"")
@@ -183,18 +154,13 @@ function(book_check kind)
   set_property(GLOBAL APPEND PROPERTY LEDGER_BOOK_CHECK_${kind} ${ARGN})
 endfunction()
 
-# add_book_checks(): the checks of every chapter at once, each one ctest test and one
-# process (each failure names its chapter and the command that reruns it alone). A check
-# of this kind costs its interpreter's start-up and imports far more than its chapter's
-# work (a few program runs), so one process per chapter made the gate grow by about a
-# second per chapter. Called once, deferred to the end of the top-level CMakeLists.txt,
-# when every chapter has added its part. A check given no chapter fails.
+# add_book_checks(): each check over every chapter in one process (an interpreter's start-up
+# costs more than a chapter's runs), deferred until every chapter has added its part.
 function(add_book_checks)
   foreach(kind FLAG_TABLE HOSTILE_ENVIRONMENT GOLDEN_FILES TEST_NAMES)
     get_property(args_${kind} GLOBAL PROPERTY LEDGER_BOOK_CHECK_${kind})
   endforeach()
-  # The hostile environments' work grows with the book (about 25 runs a chapter, 50 ms each
-  # under ASan): 300 s, and 20 s a chapter beyond 15, keeps a third of it ample on a busy machine.
+  # About 25 runs a chapter, 50 ms each under ASan: 20 s a chapter, at least 300 s.
   list(LENGTH args_GOLDEN_FILES chapters)
   math(EXPR hostile_timeout "${chapters} * 20")
   if(hostile_timeout LESS 300)
@@ -210,17 +176,14 @@ function(add_book_checks)
   if(TARGET head_roofline)
     add_test(NAME common/hostile-environment-without-plot
       COMMAND bash ${CMAKE_SOURCE_DIR}/common/tests/hostile_env_without_plot.sh $<TARGET_FILE:head_roofline> ${LEDGER_PYTHON})
-    # Not one of the book-wide checks build-book narrows to the changed chapters: it checks
-    # head_roofline whichever chapters changed (with LEDGER_CHECK_CHAPTERS=02-op-traffic it found
-    # nothing to check and failed every build-book after an edit to another chapter).
+    # Not narrowed to the changed chapters by build-book: it checks head_roofline whatever changed.
     set_tests_properties(common/hostile-environment-without-plot PROPERTIES LABELS cli TIMEOUT 120
       ENVIRONMENT LEDGER_CHECK_CHAPTERS=)
   endif()
   add_test(NAME chapters/golden-files
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/check-golden-files.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/golden-files PROPERTIES LABELS golden TIMEOUT 120)
-  # Every text output fits the book's width (96 display columns), or its case is listed in
-  # chapter.toml's [golden] wide.
+  # Every text output fits the book's 96 columns, or chapter.toml's [golden] wide lists it.
   add_test(NAME chapters/output-width
     COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/tests/check-output-width.py ${args_GOLDEN_FILES})
   set_tests_properties(chapters/output-width PROPERTIES LABELS golden TIMEOUT 120)

@@ -1,17 +1,7 @@
-# The book's edition (docs/editions.md).
-#
-# BOOK_EDITION, BOOK_EDITION_DATE, BOOK_EDITION_COMMIT: the last released edition, read from
-# editions/latest.txt (0 and empty before the first), for whatever needs the version (a package).
-#
-# BOOK_BUILD_COMMIT (cache): the commit a release or package build names in --version, passed at
-# configure time by scripts/package (-DBOOK_BUILD_COMMIT=<full hash>); empty, the default, in an
-# author's build, whose --version says it is a development build. Nothing asks git at build time,
-# so a commit relinks no program.
-#
-# add_edition_info(<chapter>...) adds the target `edition_info`, run at every build before any
-# program is linked: it writes each chapter's edition_<chapter>.cpp (common/tools/edition_info.py:
-# the edition, the digest of the chapter's outputs, BOOK_BUILD_COMMIT), which add_chapter() links
-# into the program for its --version, rewriting a file only when its text changes.
+# The book's edition (docs/editions.md): BOOK_EDITION, BOOK_EDITION_DATE and BOOK_EDITION_COMMIT
+# from editions/latest.txt. BOOK_BUILD_COMMIT is set by scripts/package only: nothing asks git
+# at build time, so a commit relinks no program. add_edition_info() writes each chapter's
+# edition_<chapter>.cpp for its --version (common/tools/edition_info.py).
 set(BOOK_BUILD_COMMIT "" CACHE STRING
     "The commit a release or package build names in --version (scripts/package sets it); empty: a development build")
 string(LENGTH "${BOOK_BUILD_COMMIT}" commit_length)
@@ -51,13 +41,9 @@ function(add_edition_info)
     VERBATIM)
 endfunction()
 
-# The gate's check (scripts/check-editions; label golden, so scripts/build-book's gate runs it):
-# every published output has its ID, and differs from the last edition's only with a record
-# that matches it.
+# Every program's --version, and the gate's check that published outputs differ from the last
+# edition's only with a matching record (scripts/check-editions).
 function(add_edition_tests)
-  # Every program's --version names the commit this build was configured with (BOOK_BUILD_COMMIT),
-  # or says it is a development build, and is a preview when its outputs are not the edition's
-  # (common/tests/version_commit.py; docs/editions.md).
   set(programs "")
   foreach(chapter IN LISTS BOOK_CHAPTERS)
     list(APPEND programs $<TARGET_FILE:${CHAPTER_PROGRAM_${chapter}}>)
@@ -74,16 +60,13 @@ function(add_edition_tests)
   set_tests_properties(version/programs PROPERTIES LABELS cli TIMEOUT 120)
   add_test(NAME editions/records COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check-editions)
   set_tests_properties(editions/records PROPERTIES LABELS golden TIMEOUT 60)
-  # The release and errata workflow in a scratch copy (scripts/tests/editions-test.sh): it
-  # renders the book, so it comes with the book's tests.
+  # The release and errata workflows render the book in a copy: they come with the book's tests.
   if(BOOK_TESTS AND NOT EMSCRIPTEN)
     add_test(NAME scripts/editions
       COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/editions-test.sh ${CMAKE_BINARY_DIR}/editions-test)
     set_tests_properties(scripts/editions PROPERTIES LABELS "tools" TIMEOUT 1200)  # as the template tests: a build and a render in a copy
     set_tests_properties(scripts/editions PROPERTIES COST 150)  # started early by ctest -j (CMakeLists.txt, COST)
-    # An erratum published end to end (issue 64, scripts/tests/errata-workflow-test.sh): a changed
-    # calibration (chapter 28) and a reference script's corrected constant (chapter 36, update-golden
-    # --reference), update-golden with a reason, the change's gate, the PDF's checks, 勘误与变更.
+    # An erratum published end to end (issue 64).
     add_test(NAME scripts/errata-workflow
       COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/tests/errata-workflow-test.sh ${CMAKE_BINARY_DIR}/errata-workflow)
     set_tests_properties(scripts/errata-workflow PROPERTIES LABELS "tools" TIMEOUT 600 COST 100)

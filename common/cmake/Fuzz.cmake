@@ -1,9 +1,6 @@
-# Fuzzing: libFuzzer targets (configure with -DFUZZ=ON and Clang; see the `fuzz`
-# preset and scripts/fuzz) and, with FUZZ_SEED_TESTS (the `sanitize` preset),
-# a ctest test per chapter that replays every seed through the same entry point.
-#
-# With FUZZ on, everything is compiled with coverage instrumentation and
-# ASan+UBSan, so the fuzzers see into the ledger library too.
+# Fuzzing: libFuzzer targets (the `fuzz` preset, scripts/fuzz) and, with FUZZ_SEED_TESTS (the
+# `sanitize` preset), a test per chapter replaying every seed. FUZZ instruments everything, so
+# the fuzzers see into the ledger library too.
 option(FUZZ "Build the libFuzzer targets (Clang only)" OFF)
 option(FUZZ_SEED_TESTS "Add the fuzz seed replay tests (label fuzz)" OFF)
 if(FUZZ)
@@ -14,18 +11,9 @@ if(FUZZ)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
-# add_argv_fuzzer(<name> <library>...): the chapter's fuzz entry point
-# (LLVMFuzzerTestOneInput in common/tests/fuzz/fuzz_main.cpp, on the chapter's
-# program, ledger/program.hpp), linked with <library>...
-#
-# - FUZZ on: the libFuzzer executable `<name>`; scripts/fuzz runs it.
-# - FUZZ_SEED_TESTS on: `<name>_seed_replay`, the entry point with a plain
-#   driver (common/tests/fuzz/seed_replay.cpp, any compiler), and the ctest test
-#   `<chapter>/fuzz-seeds` (label fuzz): it writes the chapter's seeds (from
-#   golden/<chapter>/cases.list, chapters/<chapter>/bad-input.list, the generated
-#   bad-value matrix (BadInputTests.cmake) and the
-#   reproducers in chapters/<chapter>/fuzz-seeds/; see common/tests/fuzz-seeds.sh)
-#   and replays each one, so a past finding that comes back fails the test.
+# add_argv_fuzzer(<name> <library>...): the chapter's fuzz entry point (common/tests/fuzz/).
+# FUZZ_SEED_TESTS: `<chapter>/fuzz-seeds` replays the golden cases, the bad input and the past
+# findings of chapters/<chapter>/fuzz-seeds/ (common/tests/fuzz-seeds.sh) with a plain driver.
 function(add_argv_fuzzer name)
   get_filename_component(chapter ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   if(FUZZ)

@@ -1,24 +1,9 @@
-# add_golden_tests(<chapter> <target>)
+# add_golden_tests(<chapter> <target> [PROGRAM <command>] [PREFIX <p>] [LABELS <label>...])
 #
-# Reads golden/<chapter>/cases.list (one case per line: `<case> <words...>`,
-# a line starting with `#` is a comment; the grammar, shared by every reader, is
-# in scripts/lib/suite.py and CONTRIBUTING.md) and adds one ctest test per case, named
-# `<chapter>/<case>` with label `golden`. Each test runs the program with the
-# case's arguments and compares its stdout byte for byte with
-# golden/<chapter>/<case>.txt (see common/cmake/golden-test.sh). Tests run in
-# the repository's root, so a case names files in the repository by their
-# relative path (`--profile common/tests/profiles/reader-gpu.yaml`), as the
-# golden source scripts do, and the path printed in the output stays the same.
-#
-# A case that writes a file (`--plot @OUT@`) is compared by that file instead:
-# @OUT@ becomes a temporary path and the file must equal
-# golden/<chapter>/<case>.svg (and be well-formed XML; the case's stdout must
-# be the same as without `--plot @OUT@`); a differing one is kept as
-# <this build folder>/<chapter>.<case>.actual.svg.
-#
-# The wasm preset runs the same cases through its build (common/wasm/Wasm.cmake):
-# PROGRAM <command> runs instead of the target's file, PREFIX goes before each
-# test's name, LABELS replace `golden`; the files check is the native build's.
+# One test `<chapter>/<case>` per line of golden/<chapter>/cases.list (grammar in CONTRIBUTING.md):
+# the program's stdout, or its `--plot @OUT@` file, byte for byte against the golden file
+# (common/cmake/golden-test.sh). Tests run in the tree's root, so a case names files by their
+# tree path, as the golden source scripts do. The wasm preset passes its launcher as PROGRAM.
 include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)  # LEDGER_PYTHON
 
 function(add_golden_tests chapter target)
@@ -66,12 +51,8 @@ function(add_golden_tests chapter target)
   set_property(GLOBAL APPEND PROPERTY LEDGER_BOOK_CHECK_GOLDEN_FILES ${chapter})
 endfunction()
 
-# add_json_recompute_test(<chapter>)
-#
-# A chapter's JSON golden files (golden/<chapter>/*-json.txt) come from the
-# program, not the reference, so `<chapter>/json-recomputed` (label golden)
-# reads them with an independent parser (Python's json) and recomputes every
-# row with chapters/<chapter>/tests/check_json.py.
+# add_json_recompute_test(<chapter>): the JSON golden files come from the program, not the
+# reference, so Python's json reads them and tests/check_json.py recomputes every row.
 function(add_json_recompute_test chapter)
   file(GLOB json_goldens CONFIGURE_DEPENDS ${GOLDEN_DIR}/${chapter}/*-json.txt)
   add_test(NAME ${chapter}/json-recomputed

@@ -1,16 +1,6 @@
-# The package for readers without a compiler (issue 38; docs/install.md): CPack makes a .deb
-# and a .tar.gz from the default build. It holds
-#   bin/<program>                                        the chapter programs (static)
-#   share/op-perf-book/<path>                            the machine profiles the book names, at their
-#                                                        tree paths (found by --profile: ledger/installed_data.hpp)
-#   share/man/man1/<program>.1.gz, share/man/zh_CN/man1/  the man page, generated (Chinese; the default page too)
-#   share/bash-completion/completions/<program>          bash completion, generated
-#   share/zsh/vendor-completions/_<program>              zsh completion, generated
-#   share/doc/op-perf-book/{html/,book.epub,book.pdf}    the book (common/packaging/InstallBook.cmake)
-#   share/doc/op-perf-book/{copyright,changelog.gz}      what Debian's policy asks of every package
-# The man pages and completions come from each program's flag table and --help through
-# <program>_manual (common/packaging/manual_main.cpp) and common/packaging/shell_docs.py.
-# scripts/package runs CPack (scripts/lib/make_package.sh); the package/* tests check what it makes.
+# The package for readers without a compiler (issue 38; docs/install.md lists what it holds):
+# the static programs, the profiles the book names at their tree paths, man pages and
+# completions generated from each flag table, the book and Debian's policy files.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/PackageVersion.cmake)
@@ -109,12 +99,8 @@ include(CPack)
 add_test(NAME packaging/shell-docs COMMAND ${LEDGER_PYTHON} ${CMAKE_SOURCE_DIR}/common/packaging/shell_docs_test.py)
 set_tests_properties(packaging/shell-docs PROPERTIES LABELS unit TIMEOUT 60)
 
-# The tests of what readers run (deferred: BOOK_TESTS and the book_rendered fixture come from
-# book/CMakeLists.txt):
-#   book/commands     every `$ …` command the rendered book prints, run from the tree's root with
-#                     build/chapters/<chapter>/ on PATH, prints its block (label book)
-#   package/install   the package built, checked by lintian, unpacked and run as a reader does
-#                     (common/packaging/package-test.sh; label tools)
+# What readers run: the rendered book's `$ …` commands, and the package installed as a reader
+# does. Deferred: BOOK_TESTS and the book_rendered fixture come from book/CMakeLists.txt.
 function(add_package_tests)
   if(NOT BOOK_TESTS)
     return()

@@ -1,17 +1,7 @@
-# The package's version (common/cmake/Package.cmake): LEDGER_PACKAGE_VERSION, with the date
-# (RFC 2822) and one line on the change for its Debian changelog, and LEDGER_PACKAGE_EPOCH, the
-# same date as seconds: SOURCE_DATE_EPOCH for CPack (every file's time in the package).
-#
-# The version names the commit a release or package build was configured with
-# (BOOK_BUILD_COMMIT, common/cmake/Edition.cmake; scripts/package passes it), and the book's
-# edition (BOOK_EDITION, BOOK_EDITION_COMMIT from editions/latest.txt):
-#   the edition's own commit        <edition>                      e.g. 1
-#   a later commit                  <edition>+git<date>.<commit>   (sorts after the edition)
-#   no edition yet                  0~git<date>.<commit>           (sorts before edition 1)
-#   no BOOK_BUILD_COMMIT            <edition>+dev, 0~dev           an author's development build,
-#                                   dated as the edition (2000-01-01 before the first): never a
-#                                   released version, and no git is asked, so a commit reconfigures nothing
-# -DLEDGER_EDITION_VERSION=... overrides the version.
+# The package's version (docs/install.md): LEDGER_PACKAGE_VERSION, from BOOK_BUILD_COMMIT and the
+# book's edition, with the date and one line on the change for its Debian changelog, and
+# LEDGER_PACKAGE_EPOCH, SOURCE_DATE_EPOCH for CPack. Without BOOK_BUILD_COMMIT no git is asked,
+# so a commit reconfigures nothing. -DLEDGER_EDITION_VERSION=... overrides the version.
 include_guard(GLOBAL)
 if(NOT DEFINED BOOK_EDITION AND EXISTS ${CMAKE_CURRENT_LIST_DIR}/Edition.cmake)
   include(${CMAKE_CURRENT_LIST_DIR}/Edition.cmake)

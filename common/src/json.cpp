@@ -26,9 +26,19 @@ std::string Json::dump(int indent) const {
 }
 
 void Json::write(std::string& out, int indent, int depth) const {
-  const auto newline = [&](int level) {
-    out.push_back('\n');
-    out.append(static_cast<std::size_t>(indent * level), ' ');
+  // An array's or an object's items, one a line, a level deeper than its brackets.
+  const auto items = [&](const auto& v, char open, char close, const auto& write_item) {
+    out.push_back(open);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out += i > 0 ? ",\n" : "\n";
+      out.append(static_cast<std::size_t>(indent * (depth + 1)), ' ');
+      write_item(v[i]);
+    }
+    if (!v.empty()) {
+      out.push_back('\n');
+      out.append(static_cast<std::size_t>(indent * depth), ' ');
+    }
+    out.push_back(close);
   };
   std::visit(
       [&](const auto& v) {
@@ -42,33 +52,13 @@ void Json::write(std::string& out, int indent, int depth) const {
         } else if constexpr (std::is_same_v<T, std::string>) {
           out += json_quote(v);
         } else if constexpr (std::is_same_v<T, Array>) {
-          if (v.empty()) {
-            out += "[]";
-            return;
-          }
-          out.push_back('[');
-          for (std::size_t i = 0; i < v.size(); ++i) {
-            if (i > 0) out.push_back(',');
-            newline(depth + 1);
-            v[i].write(out, indent, depth + 1);
-          }
-          newline(depth);
-          out.push_back(']');
+          items(v, '[', ']', [&](const Json& item) { item.write(out, indent, depth + 1); });
         } else if constexpr (std::is_same_v<T, Object>) {
-          if (v.empty()) {
-            out += "{}";
-            return;
-          }
-          out.push_back('{');
-          for (std::size_t i = 0; i < v.size(); ++i) {
-            if (i > 0) out.push_back(',');
-            newline(depth + 1);
-            out += json_quote(v[i].first);
+          items(v, '{', '}', [&](const auto& member) {
+            out += json_quote(member.first);
             out += ": ";
-            v[i].second.write(out, indent, depth + 1);
-          }
-          newline(depth);
-          out.push_back('}');
+            member.second.write(out, indent, depth + 1);
+          });
         } else {
           out += fmt::format("{}", v);  // exact 64-bit integer
         }

@@ -12,8 +12,8 @@ LabelLayout plot_label_layout(const LogScale& x, const LogScale& y) {
 
 svg::Document draw_plot_frame(const PlotFrame& frame, const LogScale& x, const LogScale& y) {
   const double top = legend_top(y);
-  const double height =
-      frame.legend ? legend_bottom([&](svg::Document& d) { return frame.legend(d, top); }) + frame.legend_margin : top;
+  svg::Document probe(plot_style::kWidth, 0.0, "");  // the legend drawn to measure it
+  const double height = frame.legend ? frame.legend(probe, top) + frame.legend_margin : top;
   svg::Document doc = figure_document(height, frame.text);
   draw_axes(doc, x, y, frame.x_ticks.empty() ? decade_ticks(x) : frame.x_ticks,
             frame.y_ticks.empty() ? decade_ticks(y) : frame.y_ticks, frame.titles);

@@ -1,5 +1,6 @@
 #include "ledger/profile_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -100,9 +101,7 @@ class ProfileReader {
       const YAML::Node& name = entry.first;
       if (!name.IsScalar()) fail(line_of(name), fmt::format("{}expected a field name, got {}", context, kind_of(name)));
       const std::string text = name.Scalar();
-      bool known = false;
-      for (const auto& a : accepted) known = known || a == text;
-      if (!known) {
+      if (std::find(accepted.begin(), accepted.end(), text) == accepted.end()) {
         fail(line_of(name), fmt::format("{}unknown field {} (accepted: {})", context, quoted(text), join(accepted)));
       }
       if (const auto it = fields.find(text); it != fields.end()) {

@@ -55,10 +55,6 @@ ProfileFile load_profile_file(const std::string& path) {
   return file;
 }
 
-ProfileFileError roofs_error(const ProfileFile& file, std::string_view what) {
-  return roofs_error(file.path, file.roofs_line, what);
-}
-
 ProfileFileError roofs_error(const std::string& path, int roofs_line, std::string_view what) {
   return ProfileFileError(fmt::format("{}:{}: roofs: {}", shown_path(path), roofs_line, what));
 }

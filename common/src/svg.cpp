@@ -10,8 +10,6 @@
 namespace ledger::svg {
 namespace {
 
-constexpr char32_t kReplacement = 0xFFFD;
-
 // Decodes one code point at `text[i]`, advancing i; nullopt (one byte
 // consumed) for a byte that does not start a well-formed UTF-8 sequence.
 std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
@@ -26,24 +24,6 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
 bool xml_char(char32_t cp) {
   return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
          cp >= 0x10000;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 // East Asian wide and full-width ranges (the common ones; an estimate).
@@ -84,6 +64,15 @@ std::string fill_attribute(std::string_view fill) {
   return fmt::format(R"( fill="{}")", fill.empty() ? "none" : escape(fill));
 }
 
+std::string points_attribute(std::span<const Point> points) {
+  std::string coordinates;
+  for (const Point& p : points) {
+    if (!coordinates.empty()) coordinates += ' ';
+    coordinates += number(p.x) + ',' + number(p.y);
+  }
+  return coordinates;
+}
+
 }  // namespace
 
 std::string number(double value) {
@@ -97,14 +86,15 @@ std::string escape(std::string_view text) {
   out.reserve(text.size());
   std::size_t i = 0;
   while (i < text.size()) {
+    const std::size_t start = i;
     const std::optional<char32_t> cp = next_code_point(text, i);
-    const char32_t c = cp && xml_char(*cp) ? *cp : kReplacement;
-    switch (c) {
+    switch (cp && xml_char(*cp) ? *cp : 0) {
+      case 0: out += "\xEF\xBF\xBD"; break;  // U+FFFD for what XML cannot hold
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: append_utf8(out, c);
+      default: out += text.substr(start, i - start);  // well-formed UTF-8 has one spelling
     }
   }
   return out;
@@ -126,12 +116,6 @@ std::vector<TextRun> with_subscripts(std::string_view text) {
   }
   if (!plain.empty() || runs.empty()) runs.push_back({plain, false});
   return runs;
-}
-
-double text_width(std::span<const TextRun> runs, double size) {
-  double width = 0.0;
-  for (const TextRun& run : runs) width += text_width(run.text, run.subscript ? size * 0.75 : size);
-  return width;
 }
 
 double text_width(std::string_view text, double size) {
@@ -168,12 +152,7 @@ void Document::line(Point from, Point to, const Stroke& stroke) {
 }
 
 void Document::polyline(std::span<const Point> points, const Stroke& stroke) {
-  std::string coordinates;
-  for (const Point& p : points) {
-    if (!coordinates.empty()) coordinates += ' ';
-    coordinates += number(p.x) + ',' + number(p.y);
-  }
-  body_ += fmt::format(R"(<polyline points="{}" fill="none"{}/>)", coordinates, stroke_attributes(stroke));
+  body_ += fmt::format(R"(<polyline points="{}" fill="none"{}/>)", points_attribute(points), stroke_attributes(stroke));
   body_ += '\n';
 }
 
@@ -190,12 +169,8 @@ void Document::rect(Point corner, double width, double height, std::string_view 
 }
 
 void Document::polygon(std::span<const Point> points, std::string_view fill, const Stroke& stroke) {
-  std::string coordinates;
-  for (const Point& p : points) {
-    if (!coordinates.empty()) coordinates += ' ';
-    coordinates += number(p.x) + ',' + number(p.y);
-  }
-  body_ += fmt::format(R"(<polygon points="{}"{}{}/>)", coordinates, fill_attribute(fill), stroke_attributes(stroke));
+  body_ += fmt::format(R"(<polygon points="{}"{}{}/>)", points_attribute(points), fill_attribute(fill),
+                       stroke_attributes(stroke));
   body_ += '\n';
 }
 

@@ -136,12 +136,7 @@ std::size_t utf8_cut(std::string_view text, std::size_t at) {
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += separator;
-    out += items[i];
-  }
-  return out;
+  return fmt::to_string(fmt::join(items, separator));
 }
 
 std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {

@@ -144,7 +144,8 @@ TEST_CASE("calibration is from 0.01 to 1, or absent", "[profile-file]") {
 
 TEST_CASE("roofs_error points at the roofs of a valid profile", "[profile-file]") {
   const ProfileFile file = load_profile_file(test_profile("no-fp16-matrix-roof.yaml"));
-  CHECK(roofs_error(file, "no fp16 matrix roof").what() == file.path + ":6: roofs: no fp16 matrix roof");
+  CHECK(roofs_error(file.path, file.roofs_line, "no fp16 matrix roof").what() ==
+        file.path + ":6: roofs: no fp16 matrix roof");
 }
 
 TEST_CASE("the built-in profiles are the YAML files, bit for bit", "[profile-file]") {

@@ -1,12 +1,7 @@
 #!/usr/bin/env python3
 """Writes OUT_DIR/edition_<chapter>.cpp for every chapter: what its program's --version prints
-(ledger/edition.hpp): the last released edition (editions/latest.txt), the digest of the
-chapter's published outputs now and in that edition, whether any chapter's differ from it (then
-every program is a preview after it), and COMMIT, the commit a release or
-package build was configured with (BOOK_BUILD_COMMIT; empty in an author's development build,
-whose --version says so). A file is rewritten only when its text changes, so an unchanged
-chapter is not relinked, and a new commit relinks nothing: no git here.
-Run at every build, before any program is linked (common/cmake/Edition.cmake).
+(ledger/edition.hpp). A file is rewritten only when its text changes, so an unchanged chapter
+is not relinked, and a new commit relinks nothing: no git here.
 
 Usage: edition_info.py OUT_DIR --commit=[COMMIT]
 """

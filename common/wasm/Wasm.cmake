@@ -1,46 +1,21 @@
-# The wasm preset: the chapter programs compiled to WebAssembly by Emscripten
-# (Debian's emscripten package; CMakePresets.json names its toolchain file),
-# each one self-contained .js file (the .wasm inlined: a page opened from
-# file:// cannot fetch a second file) that the HTML book's run control loads
-# (book/run/) and that ctest runs under Node (label wasm).
-#
-# What differs from a native build:
-#   - fmt: Debian's headers, without its host library (common/fmt/format.cpp compiles it);
-#   - yaml-cpp and Boost.Program_options: built for wasm from Debian's source packages of
-#     the installed versions (common/wasm/build-yaml-cpp.sh, build-boost-program-options.sh,
-#     once, into <build>/deps/);
-#   - no unit tests, fuzzers or book tests; the golden cases and bad-input lines run
-#     through the wasm programs (add_wasm_program_tests below).
-# std::from_chars(double) and std::bit_cast are missing in its libc++ 14:
-# common/include/ledger/std_fallbacks.hpp fills them in.
+# The wasm preset: each chapter program as one self-contained .js file (the .wasm inlined: a
+# page opened from file:// cannot fetch a second file) for the HTML book's run control, tested
+# under Node. yaml-cpp and Boost.Program_options are built for wasm from Debian's sources; no
+# unit tests, fuzzers or book tests. ledger/std_fallbacks.hpp fills in what its libc++ 14 lacks.
 find_program(NODE_EXECUTABLE NAMES node nodejs REQUIRED)
 set(WASM_NODE_RUN ${CMAKE_SOURCE_DIR}/common/wasm/node-run.js)
 # profile_codegen runs at build time: under Node, through the same runner as the tests
 # (the toolchain's default emulator is plain node, which cannot see the host's files).
 set(CMAKE_CROSSCOMPILING_EMULATOR ${NODE_EXECUTABLE} ${WASM_NODE_RUN})
 
-# Exceptions on (without them every bad flag would abort instead of exiting 2). No LTO: the
-# code is generated at compile time (-Os, kept by ccache), so linking a program only joins
-# objects. At the link, -O1 skips Binaryen's -Oz pipeline and BINARYEN_EXTRA_PASSES=-O1 runs
-# its cheap one. Relinking op_ledger, CPU s (user+sys) and its .js gzip -9, 2026-12-01:
-#   full LTO (-flto), -Oz                  29   295 KB  (LTO codegen ~10 s, wasm-opt -Oz ~18 s)
-#   ThinLTO (compiled -flto=thin, cached)  20   310 KB  (wasm-opt -Oz; -flto=thin at the link
-#                                                    fails: Debian ships no ThinLTO system libraries)
-#   no LTO, -Oz (-Os: the same)            19   309 KB  (wasm-opt -Oz)
-#   no LTO, -O1, BINARYEN_EXTRA_PASSES=-O1  3.6 376 KB  (this)
-#   no LTO, -O1                            1.6  410 KB  (JS not minified either)
-# A clean build of the three programs, ccache off: 154 CPU s with full LTO, 73 with this.
-# A page loads only its own chapter's program (wasm/page-weight: <= 800 KB gzip each), and
-# the programs run in milliseconds: a chapter's relink and a 36-chapter build matter more.
+# Exceptions on: without them a bad flag would abort instead of exiting 2. No LTO, and a cheap
+# -O1 link: relinking op_ledger takes 3.6 CPU s against 29 with LTO and -Oz, for 376 KB gzip
+# against 295 (2026-12-01); a page loads one program, under wasm/page-weight's 800 KB.
 add_compile_options(-fwasm-exceptions)
-# MODULARIZE: a factory, so the page makes a fresh instance for every run; the
-# runtime exits (flushing stdio) when main returns; FS is exported for the page
-# to hand in a profile and read the --plot file; NODEFS lets node-run.js mount
-# the host's folders.
+# MODULARIZE: a fresh instance per run; FS for the page's profile and --plot file; NODEFS for node-run.js.
 add_link_options(-O1 -sBINARYEN_EXTRA_PASSES=-O1 -sMALLOC=emmalloc -fwasm-exceptions -sSINGLE_FILE=1 -sMODULARIZE=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1
   -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=FS -sENVIRONMENT=web,node -lnodefs.js)
-# Emscripten's link step runs its JavaScript optimizers with the node on PATH;
-# they need Debian's node modules (acorn, terser) whatever node that is.
+# The link's JavaScript optimizers need Debian's node modules (acorn, terser).
 set(CMAKE_CXX_LINKER_LAUNCHER ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs)
 
 # fmt's headers only (/usr/include as a whole would bring the host's C library).
@@ -50,12 +25,8 @@ file(CREATE_LINK /usr/include/fmt ${wasm_include}/fmt SYMBOLIC)
 add_library(fmt::fmt INTERFACE IMPORTED)
 set_target_properties(fmt::fmt PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${wasm_include})
 
-# yaml-cpp and Boost.Program_options are compiled for wasm from Debian's source packages of
-# the installed versions (about a minute each, and a download). Like ccache, the results are
-# kept for every clone on this machine: in WASM_DEPS_CACHE, one folder per dependency, its
-# Debian version, the Emscripten version and its build script's hash, written under a
-# temporary name and renamed into place, so a half-built folder is never used. Where that
-# cache cannot be written, each build folder builds its own (deps/).
+# yaml-cpp and Boost.Program_options take a minute each to build: kept per machine in
+# WASM_DEPS_CACHE, keyed by versions and script hashes, renamed into place when complete.
 if(DEFINED ENV{XDG_CACHE_HOME} AND IS_ABSOLUTE "$ENV{XDG_CACHE_HOME}")
   set(wasm_cache_default $ENV{XDG_CACHE_HOME}/op-perf-book/wasm-deps)
 elseif(DEFINED ENV{HOME} AND IS_ABSOLUTE "$ENV{HOME}")
@@ -119,23 +90,8 @@ set_target_properties(Boost::program_options PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES ${WASM_BOOST_PO_PREFIX}/include
   INTERFACE_COMPILE_DEFINITIONS "BOOST_ALL_NO_LIB;BOOST_BIND_GLOBAL_PLACEHOLDERS")
 
-# add_wasm_program_tests(<chapter> <program>), from add_chapter: the program's
-# launcher <build>/chapters/<chapter>/<program> (a shell script: node node-run.js
-# <program>.js "$@"), then with it as the program
-#   wasm/<chapter>/<case>      every golden case (labels wasm, golden; GoldenTests.cmake)
-#   wasm/<chapter>/bad-input   the bad-input battery (labels wasm, cli): the native battery's lists
-#                              and checks, all lines in one Node process (common/tests/wasm/bad-input-batch.sh)
-#   wasm/page-weight           (once) what a reader's browser loads stays bounded: the programs
-#                              one page's blocks name at most 800 KB gzip (common/tests/wasm/page-weight.py; the sum
-#                              over all programs is printed, not limited: it grows with the book)
-#   wasm/run-in-page/<g>-of-<n> (add_run_in_page_tests, after every chapter) the chapters' HTML pages,
-#                              every n-th from the g-th, rendered with these programs (the other pages
-#                              placeholders) in one render, their run controls clicked in one headless
-#                              Chromium, compared with the golden files (labels wasm, book;
-#                              book/run/run-in-page-test.sh; needs pandoc and chromium). Two groups, so
-#                              ctest -j2 runs two at once, and one render and one browser per group, not
-#                              per chapter. Label layout too: scripts/test and releases run them, not
-#                              scripts/build-book's gate.
+# add_wasm_program_tests(<chapter> <program>), from add_chapter: a launcher running the program
+# under Node, its golden cases and bad-input battery through it, and (once) wasm/page-weight.
 function(add_wasm_program_tests chapter program)
   get_property(weighed GLOBAL PROPERTY WASM_PAGE_WEIGHT_TEST)
   if(NOT weighed)
@@ -152,15 +108,13 @@ function(add_wasm_program_tests chapter program)
     FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
   add_golden_tests(${chapter} ${program} PROGRAM ${launcher} PREFIX wasm/ LABELS wasm golden)
 
-  # The same lists as the native battery (BadInputTests.cmake): the generated
-  # bad-value matrix and the chapter's own lines.
+  # The native battery's lists (BadInputTests.cmake), all lines in one Node process.
   write_bad_value_matrix(${chapter} matrix_file)
   add_test(NAME wasm/${chapter}/bad-input
     COMMAND bash ${CMAKE_SOURCE_DIR}/common/tests/wasm/bad-input-batch.sh $<TARGET_FILE:${program}> ${launcher}
             ${matrix_file} ${CMAKE_SOURCE_DIR}/chapters/${chapter}/bad-input.list
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  # COST: a chapter's longest wasm test (every line a fresh instance, about 4 ms each: 617 lines
-  # for chapter 28), started first by ctest -j.
+  # COST: a chapter's longest wasm test, started first by ctest -j.
   set_tests_properties(wasm/${chapter}/bad-input PROPERTIES LABELS "wasm;cli" TIMEOUT 600 COST 20)
 
   find_program(PANDOC_EXECUTABLE pandoc)
@@ -173,7 +127,9 @@ function(add_wasm_program_tests chapter program)
   set_property(GLOBAL APPEND PROPERTY WASM_RUN_IN_PAGE_CHAPTERS ${chapter})
 endfunction()
 
-# add_run_in_page_tests(): wasm/run-in-page/<g>-of-<n> (above), once every chapter is added.
+# add_run_in_page_tests(): wasm/run-in-page/<g>-of-<n>, once every chapter is added: the chapters'
+# pages in two groups (ctest -j2), each one render and one headless Chromium clicking the run
+# controls against the golden files. Label layout: scripts/test runs them, not build-book's gate.
 function(add_run_in_page_tests)
   get_property(chapters GLOBAL PROPERTY WASM_RUN_IN_PAGE_CHAPTERS)
   list(LENGTH chapters count)

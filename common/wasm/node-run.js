@@ -1,9 +1,6 @@
 // node node-run.js PROGRAM.js ARGS...
-// Runs a program built by the wasm preset under Node as a terminal runs the
-// native one: the same arguments and files (wasm-instance.js), stdout and
-// stderr byte for byte, its exit status. The wasm golden tests run every case
-// through it (the build writes a launcher per program, <program>-node);
-// profile_codegen runs through it at build time.
+// Runs a program built by the wasm preset under Node as a terminal runs the native one
+// (wasm-instance.js): the wasm golden tests' launchers and profile_codegen's build step use it.
 'use strict';
 const fs = require('fs');
 const {loadProgram} = require('./wasm-instance.js');

@@ -1,17 +1,8 @@
-// Command-line plumbing shared by the chapter programs.
-//
-// Each program declares its flags once, in a Boost.Program_options
-// options_description wrapped in a FlagTable (names, the -h alias, whether a
-// value is taken and what it means, which flags the Python reference declares).
-// parse() reads argv against it with the rules of the reference's argparse:
-// `--flag value` and `--flag=value`, unambiguous prefixes (those of the
-// reference's own flags keep the reference's meaning), a following word taken
-// as a value only when it does not look like a flag (a negative number does
-// not), the last occurrence winning, bad values and syntax refused in argv
-// order, --help winning over unknown words, those refused last. Numbers are read
-// with Python's float()/int() syntax. Every problem becomes a UsageError whose
-// text names the flag and what it accepts; run_program (ledger/program.hpp) turns it into one line on
-// stderr and exit status 2, with nothing on stdout.
+// Command-line plumbing shared by the chapter programs: each declares its flags once, in a
+// FlagTable, and parse() reads argv against it with the rules of the reference's argparse
+// (unambiguous prefixes, a negative number as a value, the last occurrence winning, problems
+// refused in argv order, --help winning over unknown words) and Python's number syntax. Every
+// problem is a UsageError naming the flag and what it accepts (exit 2, ledger/program.hpp).
 #pragma once
 
 #include <cstdint>
@@ -192,9 +183,8 @@ std::vector<std::string> differing_flags(const T& a, const T& b, const std::vect
   return out;
 }
 
-// Parses argv (argv[0] is the program) against `table` as argparse would
-// (see the top of this file); more than kMaxWords words are refused before
-// anything else. Positional arguments are refused. Throws UsageError.
+// argv (argv[0] is the program) read as the top of this file says; more than kMaxWords words
+// and positional arguments are refused. Throws UsageError.
 Args parse(int argc, const char* const* argv, const FlagTable& table);
 
 // Prints `table` on stdout, one flag a line: `--name<TAB>-alias<TAB>value kind or name<TAB>reference`

@@ -17,15 +17,6 @@ struct FigureText {
   double left = 36.0;    // where both lines start
 };
 
-// The height a legend needs: `draw_legend(doc)` draws it and returns its
-// bottom; here it draws into a scratch document, so the real one can be
-// created tall enough before anything is drawn on it.
-template <class DrawLegend>
-double legend_bottom(DrawLegend&& draw_legend) {
-  svg::Document probe(plot_style::kWidth, 0.0, "");
-  return draw_legend(probe);
-}
-
 // A kWidth x height document with the heading and subtitle drawn.
 svg::Document figure_document(double height, const FigureText& text);
 

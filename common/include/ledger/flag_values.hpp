@@ -1,15 +1,6 @@
-// The values of a program's flag table (ledger/cli.hpp's FlagTable), declared
-// with Boost.Program_options' typed value<T>: parse() converts each value once,
-// as it reads the flag, with the validators below, and the program asks for
-// the result by type (args.integer("m"), args.real("seq-len"), ...). Each
-// value is named by what it means, so the tests can compare --help, fuzz.dict
-// and chapter.toml with the table.
-//
-//   static const FlagTable& table =
-//       ledger::cli::new_flag_table({{"help,h"},                               // a switch, with its -h alias
-//                                    {"seq-len", ledger::cli::real_value()},  // Python float(), > 0 when used
-//                                    {"machine", ledger::cli::text_value("KEY")}})
-//           .complete_with("machine", machine_keys);
+// The values of a program's flag table, Boost.Program_options typed values that parse()
+// converts once, as it reads the flag (CONTRIBUTING.md, "Adding a flag"). Each is named by what
+// it means, so the tests can compare --help, fuzz.dict and chapter.toml with the table.
 #pragma once
 
 #include <initializer_list>

@@ -35,6 +35,8 @@ class Json {
   Json(std::string_view s) : value_(std::string(s)) {}
   Json(Array a) : value_(std::move(a)) {}
   Json(Object o) : value_(std::move(o)) {}
+  template <class T>
+  Json(const std::vector<T>& items) : value_(Array(items.begin(), items.end())) {}
 
   // Appends a member to an object (a null value becomes an empty object first).
   Json& set(std::string key, Json value);

@@ -1,22 +1,7 @@
-// Machine profiles as YAML files: common/profiles/*.yaml (the built-in ones,
-// turned into C++ at build time) and the reader's own (--profile FILE).
-//
-//   key: h200                        # [A-Za-z0-9][A-Za-z0-9._-]*
-//   name: NVIDIA H200
-//   description: one line on what the numbers are
-//   roofs:                           # hbm (bytes/s) and at least one compute roof (FLOP/s)
-//     - key: hbm
-//       theoretical: 4800e9          # the vendor figure: 1e6..1e18 bytes/s, 1e6..1e21 FLOP/s
-//       calibration: 0.938           # measured fraction in 0.01..1; omit it when not calibrated
-//       label: HBM3e bandwidth
-//       source: where both numbers come from
-//
-// Every field but `calibration` is required, no other field is accepted, and
-// every problem is one line naming the file, the line and the field. The file
-// is UTF-8 text (no NUL, no lone CR line breaks); texts hold no control or
-// bidirectional-override characters; numbers are YAML floats (+2.0e12), never
-// quoted strings; at most kMaxRoofs roofs, keys of at most kMaxKeyLength characters
-// (ledger/limits.hpp).
+// Machine profiles as YAML files, the built-in ones and the reader's own (--profile FILE), in
+// the format of common/profiles/README.md. Every problem is one line naming the file, the line
+// and the field. The file is UTF-8 text; texts hold no control or bidirectional-override
+// characters; numbers are unquoted YAML floats; ledger/limits.hpp caps roofs and keys.
 #pragma once
 
 #include <sys/types.h>
@@ -53,7 +38,6 @@ ProfileFile load_profile_file(const std::string& path);
 
 // The error a program raises about a valid profile that lacks what it needs:
 // "<path>:<roofs line>: roofs: <what>".
-ProfileFileError roofs_error(const ProfileFile& file, std::string_view what);
 ProfileFileError roofs_error(const std::string& path, int roofs_line, std::string_view what);
 
 }  // namespace ledger

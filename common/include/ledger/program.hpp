@@ -1,9 +1,6 @@
-// A chapter's program as data: its name, its run() and its flag table. Each
-// chapter defines `ledger::cli::chapter_program` once (its program.cpp); common
-// code turns it into every executable the chapter needs, so a chapter writes no
-// main(): the program (common/entry/program_main.cpp), the bad-input judge
-// (common/tests/bad_input_judge.cpp), the flag-table dump
-// (common/testing/flag_table_main.cpp) and the fuzz target (common/tests/fuzz/fuzz_main.cpp).
+// A chapter's program as data: its name, its run() and its flag table, defined once in its
+// program.cpp. Common's entry points (the program, the bad-input judge, the flag-table dump, the
+// fuzz target) turn it into every executable the chapter needs: a chapter writes no main().
 #pragma once
 
 #include <string>

@@ -70,7 +70,6 @@ class Document {
   // size, lowered by 0.25 em, and the baseline comes back after it.
   void text(Point at, std::span<const TextRun> runs, const TextStyle& style = {}, std::string_view css_class = "");
 
-  double width() const { return width_; }
   double height() const { return height_; }
 
   // The whole file: XML declaration, <svg> with the shapes in drawing order, final newline.
@@ -86,8 +85,7 @@ class Document {
 // A coordinate as written to the file: two decimals, never "-0.00".
 std::string number(double value);
 
-// `text` as XML character data or a double-quoted attribute value: & < > "
-// escaped; control
+// `text` as XML character data or a double-quoted attribute value: & < > " escaped; control
 // characters and invalid UTF-8 replaced by U+FFFD (XML 1.0 cannot hold them).
 std::string escape(std::string_view text);
 
@@ -95,7 +93,6 @@ std::string escape(std::string_view text);
 // characters one em, everything else 0.6 em. For layout (label collisions,
 // legend columns), never for anything printed.
 double text_width(std::string_view text, double size);
-double text_width(std::span<const TextRun> runs, double size);
 
 // A text that must fit a width (a title naming a reader's file, a legend
 // row): the largest size from `size` down to `min_size`, in 0.5 px steps, at
