@@ -46,5 +46,5 @@ resolve_chapters() {
 chapter_tests() {
   local others
   others=$(book_chapters | awk -v named=" $* " 'index(named, " " $1 " ") == 0 {print $1}' | paste -sd'|')
-  printf '%s\n' -LE 'tools|mutation' -E "^(common${others:+|(book/)?($others)})/"
+  printf '%s\n' -LE 'tools|template|mutation' -E "^(common${others:+|(book/)?($others)})/"
 }

@@ -60,7 +60,7 @@ grep -q '<html>complete</html>' "$tree/build/book/html/index.html" || fail "the 
 [ -f "$tree/build/book/html/run/run.js" ] || fail "the published book has no run/run.js"
 grep -q 'html/run/ (the chapter programs' "$scratch/out.txt" || fail "the summary does not name html/run/"
 for preset in default wasm; do
-  grep -qx -- "--preset $preset -LE layout|tools|mutation -j[0-9]*" "$STUB_ARGS" ||
+  grep -qx -- "--preset $preset -LE layout|tools|template|mutation -j[0-9]*" "$STUB_ARGS" ||
     { cat "$STUB_ARGS"; fail "the $preset gate did not run every test but layout, tools and mutation"; }
 done
 echo "ok   a complete render is published and the summary names html/run/; both gates ran"
