@@ -209,18 +209,8 @@ PlacedLabel LabelLayout::place(svg::Point target, std::string_view text, double 
   return *best;
 }
 
-PlacedLabel LabelLayout::place_along(svg::Point from, svg::Point to, std::string_view text, double size,
-                                     double offset) {
-  return *along(from, to, text, size, offset, false);
-}
-
 std::optional<PlacedLabel> LabelLayout::place_along_if_free(svg::Point from, svg::Point to, std::string_view text,
                                                             double size, double offset) {
-  return along(from, to, text, size, offset, true);
-}
-
-std::optional<PlacedLabel> LabelLayout::along(svg::Point from, svg::Point to, std::string_view text, double size,
-                                              double offset, bool free_only) {
   const double dx = to.x - from.x;
   const double dy = to.y - from.y;
   const double length = std::hypot(dx, dy);
@@ -244,32 +234,24 @@ std::optional<PlacedLabel> LabelLayout::along(svg::Point from, svg::Point to, st
     const svg::Point at{centre.x - uy * 0.35 * size, centre.y + ux * 0.35 * size};
     return Candidate{PlacedLabel{at, svg::Anchor::middle, angle}, Rotated{centre, ux, uy, half_w, 0.55 * size}};
   };
-  const auto cover_of = [&](const Candidate& c) {
-    const Box bounding = c.rect.bounding();
-    const double covered = cover(c.rect);
-    return bounding.inside(bounds_) ? covered : covered + 1e9;  // outside: only if nothing else is possible
-  };
+  // Free: inside the bounds and covering nothing taken.
+  const auto free_at = [&](const Candidate& c) { return c.rect.bounding().inside(bounds_) && cover(c.rect) == 0.0; };
   const auto keep = [&](const Candidate& c) {
     take(c.rect);
     return c.label;
   };
-  std::optional<Candidate> best;
-  double best_cover = std::numeric_limits<double>::infinity();
   for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) {
-    Candidate c = candidate(f, 1.0);
-    const double cover = cover_of(c);
-    if (cover == 0.0) return keep(c);
-    if (cover < best_cover) best = std::move(c), best_cover = cover;
+    const Candidate c = candidate(f, 1.0);
+    if (free_at(c)) return keep(c);
   }
   // Every usual place covers something: the first free one along either side.
   for (double side : {1.0, -1.0}) {
     for (int i = 1; i <= 19; ++i) {
       const Candidate c = candidate(i * 0.05, side);
-      if (cover_of(c) == 0.0) return keep(c);
+      if (free_at(c)) return keep(c);
     }
   }
-  if (free_only) return std::nullopt;
-  return keep(*best);
+  return std::nullopt;
 }
 
 }  // namespace ledger

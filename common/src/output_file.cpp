@@ -199,11 +199,6 @@ std::string parse_output_path(std::string_view flag, std::string_view path, std:
   return std::string(path);
 }
 
-void write_atomically(const OutputFile& file, const std::vector<ledger::FileRead>& inputs) {
-  StagedFile staged(file, inputs);
-  staged.commit();
-}
-
 StagedFiles::StagedFiles() = default;
 StagedFiles::~StagedFiles() = default;  // each ~StagedFile removes its temporary
 

@@ -22,12 +22,6 @@ const Roof& MachineProfile::memory_roof() const {
   throw std::logic_error("profile " + key + " has no memory roof");
 }
 
-std::vector<std::string> MachineProfile::roof_keys() const {
-  std::vector<std::string> keys;
-  for (const auto& r : roofs) keys.push_back(r.key);
-  return keys;
-}
-
 std::vector<std::string> MachineProfile::compute_roof_keys() const {
   std::vector<std::string> keys;
   for (const auto& r : roofs) {

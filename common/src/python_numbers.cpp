@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "ledger/cli.hpp"
 #include "ledger/std_fallbacks.hpp"
 #include "ledger/text.hpp"
 #include "unicode_digits.hpp"
@@ -158,32 +157,6 @@ std::vector<std::uint64_t> positive_integer_list(std::string_view text) {
     values.push_back(positive_integer(item));
   }
   return values;
-}
-
-namespace {
-
-// "--name: <what is wrong>", the one shape of a refused number.
-template <class Read>
-auto with_flag(std::string_view flag, Read read) {
-  try {
-    return read();
-  } catch (const ValueRefused& e) {
-    throw UsageError(fmt::format("{}: {}", flag, e.what()));
-  }
-}
-
-}  // namespace
-
-double parse_positive_number(std::string_view flag, std::string_view text) {
-  return with_flag(flag, [&] { return positive_number(text); });
-}
-
-std::uint64_t parse_positive_integer(std::string_view flag, std::string_view text) {
-  return with_flag(flag, [&] { return positive_integer(text); });
-}
-
-std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, std::string_view text) {
-  return with_flag(flag, [&] { return positive_integer_list(text); });
 }
 
 }  // namespace ledger::cli

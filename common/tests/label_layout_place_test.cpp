@@ -1,4 +1,4 @@
-// LabelLayout::place_along, and place() when no slot is free or none fits.
+// LabelLayout::place_along_if_free, and place() when no slot is free or none fits.
 // Expected positions are hand computations from the layout's rules: a text is
 // 0.6 em wide per Latin character, 0.85 em above and 0.2 em below its baseline.
 #include <catch2/catch.hpp>
@@ -13,15 +13,17 @@ TEST_CASE("A label along a line sits beside its middle, then moves along when th
   LabelLayout layout(Box{0, 0, 200, 200});
   // "ab" at 10 px: 12 px wide, 10 px high. Along y = 100 from x = 0 to 200, 4 px above:
   // centre (100, 100 - 4 - 5) = (100, 91); baseline 0.35 em below the centre: y = 94.5.
-  const PlacedLabel first = layout.place_along({0, 100}, {200, 100}, "ab", 10.0, 4.0);
-  CHECK(first.at.x == Approx(100.0));
-  CHECK(first.at.y == Approx(94.5));
-  CHECK(first.anchor == svg::Anchor::middle);
-  CHECK(first.rotate == Approx(0.0));
+  const auto first = layout.place_along_if_free({0, 100}, {200, 100}, "ab", 10.0, 4.0);
+  REQUIRE(first);
+  CHECK(first->at.x == Approx(100.0));
+  CHECK(first->at.y == Approx(94.5));
+  CHECK(first->anchor == svg::Anchor::middle);
+  CHECK(first->rotate == Approx(0.0));
   // The middle is now taken: the next label goes to 0.35 of the length, x = 70.
-  const PlacedLabel second = layout.place_along({0, 100}, {200, 100}, "ab", 10.0, 4.0);
-  CHECK(second.at.x == Approx(70.0));
-  CHECK(second.at.y == Approx(94.5));
+  const auto second = layout.place_along_if_free({0, 100}, {200, 100}, "ab", 10.0, 4.0);
+  REQUIRE(second);
+  CHECK(second->at.x == Approx(70.0));
+  CHECK(second->at.y == Approx(94.5));
 }
 
 TEST_CASE("A label along a rising line is rotated with it and sits above it", "[plot]") {
@@ -29,11 +31,12 @@ TEST_CASE("A label along a rising line is rotated with it and sits above it", "[
   // From (0, 200) up to (100, 100): atan2(-100, 100) = -45 degrees. The middle is (50, 150);
   // 4 + 5 px to the left of travel is (-1, -1)/sqrt(2) * 9: centre (43.636, 143.636). The
   // baseline is 3.5 px below the centre across the text, (1, 1)/sqrt(2) * 3.5: (46.111, 146.111).
-  const PlacedLabel label = layout.place_along({0, 200}, {100, 100}, "ab", 10.0, 4.0);
-  CHECK(label.rotate == Approx(-45.0));
-  CHECK(label.at.x == Approx(46.1109).epsilon(1e-5));
-  CHECK(label.at.y == Approx(146.1109).epsilon(1e-5));
-  CHECK_THROWS_AS(layout.place_along({5, 5}, {5, 5}, "ab", 10.0, 4.0), std::invalid_argument);
+  const auto label = layout.place_along_if_free({0, 200}, {100, 100}, "ab", 10.0, 4.0);
+  REQUIRE(label);
+  CHECK(label->rotate == Approx(-45.0));
+  CHECK(label->at.x == Approx(46.1109).epsilon(1e-5));
+  CHECK(label->at.y == Approx(146.1109).epsilon(1e-5));
+  CHECK_THROWS_AS(layout.place_along_if_free({5, 5}, {5, 5}, "ab", 10.0, 4.0), std::invalid_argument);
 }
 
 TEST_CASE("When every slot is covered, the label takes the least covered one", "[plot]") {

@@ -54,10 +54,11 @@ TEST_CASE("a sloped label collides as its rotated rectangle, not its bounding bo
   // ways. A marker at (210, 177), radius 3, lies in that box's corner, but 23.3 px along
   // the text's axis from its centre, more than 18 + 4.24: clear of the text itself.
   layout.occupy(point_box({210, 177}, 3.0));
-  const PlacedLabel label = layout.place_along({100, 300}, {300, 100}, "abcdef", 10.0, 4.0);
+  const auto label = layout.place_along_if_free({100, 300}, {300, 100}, "abcdef", 10.0, 4.0);
   // The first try, the middle, is free: centre (200, 200) moved 9 px up-left across the line.
-  CHECK(label.rotate == Approx(-45.0));
-  CHECK(label.at.x == Approx(200.0 - 9.0 / std::sqrt(2.0) + 3.5 / std::sqrt(2.0)));
+  REQUIRE(label);
+  CHECK(label->rotate == Approx(-45.0));
+  CHECK(label->at.x == Approx(200.0 - 9.0 / std::sqrt(2.0) + 3.5 / std::sqrt(2.0)));
 }
 
 TEST_CASE("fit_text shrinks a text to a width, then cuts it", "[plot]") {

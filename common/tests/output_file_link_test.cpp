@@ -27,7 +27,7 @@ std::size_t entries(const fs::path& dir) {
 
 std::string write_error(const fs::path& path) {
   try {
-    write_atomically({"--plot", path.string(), "new"});
+    ledger::test::stage_and_commit({"--plot", path.string(), "new"});
   } catch (const UsageError& e) {
     return e.what();
   }
@@ -41,7 +41,7 @@ TEST_CASE("a symbolic link is written through: the target changes, the link stay
   fs::create_directories(dir / "figures");
   { std::ofstream(dir / "figures" / "real.svg") << "old"; }
   fs::create_symlink("figures/real.svg", dir / "link.svg");
-  write_atomically({"--plot", (dir / "link.svg").string(), "new"});
+  ledger::test::stage_and_commit({"--plot", (dir / "link.svg").string(), "new"});
   CHECK(fs::is_symlink(dir / "link.svg"));
   CHECK(ledger::test::read_bytes(dir / "figures" / "real.svg") == "new");
   CHECK(entries(dir / "figures") == 1);  // no temporary left beside the target

@@ -1,6 +1,7 @@
 // Files for the tests that write or read real ones: a fresh folder per call
 // (ctest runs tests in parallel, and other build folders may run them at the
-// same time, so a fixed name would be shared) and a whole file read as bytes.
+// same time, so a fixed name would be shared), a whole file read as bytes, and
+// one output file written.
 #pragma once
 
 #include <stdlib.h>
@@ -10,6 +11,9 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "ledger/output_file.hpp"
 
 namespace ledger::test {
 
@@ -24,6 +28,13 @@ inline std::string read_bytes(const std::filesystem::path& p) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// One file written as run_program writes its outputs: staged, then committed.
+inline void stage_and_commit(const ledger::cli::OutputFile& file, const std::vector<ledger::FileRead>& inputs = {}) {
+  ledger::cli::StagedFiles files;
+  files.stage(file, inputs);
+  files.commit();
 }
 
 }  // namespace ledger::test

@@ -191,18 +191,6 @@ Args parse(int argc, const char* const* argv, const FlagTable& table);
 // (empty fields when absent), for common/tests/flag_table.py (each chapter's <program>_flag_table).
 int print_flag_table(const FlagTable& table);
 
-// Python float() syntax: surrounding white space, a sign, `_` between digits,
-// exponents, and, as Python reads them, any Unicode decimal digit (４０９６)
-// and Unicode white space (U+3000). The value must be finite and > 0.
-double parse_positive_number(std::string_view flag, std::string_view text);
-
-// Python int() syntax for a decimal integer > 0 that fits in 63 bits (no
-// fraction, no exponent; `_` between digits, Unicode digits and white space as above).
-std::uint64_t parse_positive_integer(std::string_view flag, std::string_view text);
-
-// A comma-separated list of parse_positive_integer values; empty items refused.
-std::vector<std::uint64_t> parse_positive_integer_list(std::string_view flag, std::string_view text);
-
 // `text` must be one of `choices`; the error lists them (Args::choice reads a flag so).
 std::string parse_choice(std::string_view flag, std::string_view text, const std::vector<std::string>& choices);
 

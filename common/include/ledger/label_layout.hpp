@@ -68,13 +68,10 @@ class LabelLayout {
   bool free(const Box& box) const;
 
   // A label parallel to the segment from -> to, `offset` pixels to its left
-  // (above a rising line), centred at the fraction of its length that covers
-  // the least of what is taken (tried in order 0.5, 0.35, 0.65, 0.2, 0.8);
-  // when all five cover something, the first free one of 0.05 .. 0.95 on the
-  // left, then on the right side of the line.
-  PlacedLabel place_along(svg::Point from, svg::Point to, std::string_view text, double size, double offset);
-
-  // As place_along(), but only a free position; nothing (and nothing taken) when there is none.
+  // (above a rising line), centred at the first free one of the fractions 0.5,
+  // 0.35, 0.65, 0.2, 0.8 of its length; else at the first free one of 0.05 ..
+  // 0.95 on the left, then on the right side of the line. Nothing (and nothing
+  // taken) when none is free.
   std::optional<PlacedLabel> place_along_if_free(svg::Point from, svg::Point to, std::string_view text, double size,
                                                  double offset);
 
@@ -83,9 +80,6 @@ class LabelLayout {
   // 6 px apart, 16 directions each, the text anchored away from the target.
   std::optional<std::pair<PlacedLabel, Box>> search_near(svg::Point target, std::string_view text, double size,
                                                          double start, double reach) const;
-
-  std::optional<PlacedLabel> along(svg::Point from, svg::Point to, std::string_view text, double size, double offset,
-                                   bool free_only);
 
   // A rotated label's rectangle: centre, unit axis along the text, half extents.
   struct Rotated {

@@ -31,16 +31,6 @@ struct OutputWriteError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes `file.content` to `file.path` through a temporary file and a rename.
-// A symbolic link is written through: its target is replaced, the link stays.
-// A replaced file keeps its mode, and its owner where the user may set it; a
-// file with other hard links is overwritten in place once the temporary shows
-// the content fits, so every link keeps naming it (as editors do). An existing
-// target must be a regular file the user may write (else it is left
-// untouched), and never one of `inputs`, the files the program read (--profile). Throws
-// UsageError naming the flag, the path and the reason, or OutputWriteError.
-void write_atomically(const OutputFile& file, const std::vector<FileRead>& inputs = {});
-
 class StagedFile;  // output_file.cpp
 
 // The files of one run (ProgramOutput::files, ledger/program.hpp), each written
@@ -54,9 +44,14 @@ class StagedFiles {
   StagedFiles& operator=(const StagedFiles&) = delete;
   ~StagedFiles();
 
-  // Throws UsageError (a target the command may not write, or one of `inputs`) or OutputWriteError.
+  // An existing target must be a regular file the user may write (else it is left untouched),
+  // and never one of `inputs`, the files the program read (--profile). Throws UsageError naming
+  // the flag, the path and the reason, or OutputWriteError.
   void stage(OutputFile file, const std::vector<FileRead>& inputs = {});
-  // Stops at the first failure: OutputWriteError.
+  // Renames each temporary over its target. A symbolic link is written through: its target is
+  // replaced, the link stays. A replaced file keeps its mode, and its owner where the user may
+  // set it; a file with other hard links is overwritten in place once the temporary shows the
+  // content fits, so every link keeps naming it (as editors do). Stops at the first failure: OutputWriteError.
   void commit();
   void discard();
 

@@ -44,8 +44,6 @@ struct MachineProfile {
 
   const Roof* find_roof(std::string_view roof_key) const;
   const Roof& memory_roof() const;
-  // Keys of every roof, in profile order.
-  std::vector<std::string> roof_keys() const;
   // Keys of the compute roofs (every roof but hbm), in profile order.
   std::vector<std::string> compute_roof_keys() const;
 };
