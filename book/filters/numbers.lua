@@ -17,35 +17,12 @@ local audit = require 'numbers.audit'
 local ctx = { problems = repo.problems('numbers.lua'), page = 'book/?.md' }
 local sources = require('numbers.sources').new(ctx)
 local number_anchor = require 'number_anchor'
+local span_text = require('summaries').span_text
 local roof_table = require('numbers.roof_table').new(ctx, sources)
 local page_lines = {}
 
 local span_count = 0
 local bound_rows = {}  -- for the audit's listing: { tok, where }
-
--- The part of a source line Pandoc reads as Markdown spans: a `[..]{.n ...}` in an HTML comment,
--- a fenced code block or a code span is no span, and counting it put every later span at the
--- place of the one before. `state` carries an open comment or fence to the next line.
-local function span_text(text, state)
-  if state.fence then
-    if text:match('^%s*' .. state.fence) then state.fence = nil end
-    return ''
-  end
-  local fence = not state.comment and (text:match('^%s*(```+)') or text:match('^%s*(~~~+)'))
-  if fence then
-    state.fence = fence
-    return ''
-  end
-  local out, i = {}, 1
-  while i <= #text do
-    local mark = state.comment and '-->' or '<!--'
-    local at = text:find(mark, i, true)
-    if not state.comment then out[#out + 1] = text:sub(i, at and at - 1 or #text) end
-    if not at then break end
-    state.comment, i = not state.comment, at + #mark
-  end
-  return (table.concat(out):gsub('`[^`]*`', ''))
-end
 
 -- The n-th `{.n` span's "book/<page>.md:<line>", its page's key and its key in an edition file
 -- (number_anchor.lua): document order is source order, the EPUB's files one after the other.

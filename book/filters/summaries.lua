@@ -92,11 +92,38 @@ end
 -- What the page being rendered tells of itself, from its blocks as Pandoc read them (repo.keep_own).
 M.from_blocks = { outline = M.outline_blocks, numbered = M.numbered_of }
 
--- { numbers = { {text =, attrs =}, ... }, quoted = { ['28-op-ledger/default'] = true, ... } }
+-- The part of a source line Pandoc reads as Markdown spans: a `[..]{.n ...}` in an HTML comment,
+-- a fenced code block or a code span is no span, and counting it put every later span at the
+-- place of the one before. `state` carries an open comment or fence to the next line.
+function M.span_text(text, state)
+  if state.fence then
+    if text:match('^%s*' .. state.fence) then state.fence = nil end
+    return ''
+  end
+  local fence = not state.comment and (text:match('^%s*(```+)') or text:match('^%s*(~~~+)'))
+  if fence then
+    state.fence = fence
+    return ''
+  end
+  local out, i = {}, 1
+  while i <= #text do
+    local mark = state.comment and '-->' or '<!--'
+    local at = text:find(mark, i, true)
+    if not state.comment then out[#out + 1] = text:sub(i, at and at - 1 or #text) end
+    if not at then break end
+    state.comment, i = not state.comment, at + #mark
+  end
+  return (table.concat(out):gsub('`[^`]*`', ''))
+end
+
+-- { numbers = { {text =, attrs =}, ... }, quoted = { ['28-op-ledger/default'] = true, ... } }: the numbers
+-- in the order numbers.lua binds them (span_text), the golden files from the whole text.
 function M.bound(text)
-  local value = { numbers = {}, quoted = {} }
-  for number, attrs in text:gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
-    value.numbers[#value.numbers + 1] = { text = number, attrs = attrs }
+  local value, state = { numbers = {}, quoted = {} }, {}
+  for line in (text .. '\n'):gmatch('([^\n]*)\n') do
+    for number, attrs in M.span_text(line, state):gmatch('%[([^%[%]]+)%]{%.n ([^}]*)}') do
+      value.numbers[#value.numbers + 1] = { text = number, attrs = attrs }
+    end
   end
   for quoted in text:gmatch('"(%d%d%-[%w%-]+/[^"\n]+)"') do value.quoted[quoted] = true end
   return value, M.bound_text(value)
